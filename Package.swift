@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One settings list for every Swift target (style guide 2.1/2.4).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "tview",
+    products: [
+        .executable(name: "tview", targets: ["tview"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // C libraries, found by pkg-config; apt names them when missing.
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+
+        .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CWebP"], swiftSettings: swiftSettings),
+        .target(name: "Render", dependencies: ["CNcurses"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tview",
+            dependencies: [
+                "Decode", "Render",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
+        .testTarget(name: "TViewTests", dependencies: ["tview"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

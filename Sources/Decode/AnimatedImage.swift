@@ -1,0 +1,117 @@
+/// An image file opened for playing: a sequential cursor that yields fully composited frames one
+/// at a time, each with its duration. Only the current canvas (and what disposal needs) is kept,
+/// whatever the frame count.
+///
+/// A file whose data breaks off after some frames plays those frames: `nextFrame()` then ends
+/// early, `isTruncated` turns true and `warnings` says what went wrong. Only a file with no frame
+/// that decodes throws.
+///
+/// Not Sendable: it owns C decoder state. Only the `Frame` values it returns cross threads.
+public final class AnimatedImage {
+    /// The name given to `open`: a path, or "-" for standard input.
+    public let name: String
+    public var format: ImageFormat { decoder.format }
+    public var canvasWidth: Int { decoder.canvasWidth }
+    public var canvasHeight: Int { decoder.canvasHeight }
+
+    /// The loop count the file states: 0 means forever, nil that the file states none (GIF
+    /// without a NETSCAPE block, a still image). For GIF it is known after the first frame.
+    public var loopCount: Int? { decoder.loopCount }
+
+    /// How many times the whole animation plays, as browsers read the file; nil means forever.
+    /// A GIF's NETSCAPE count n > 0 repeats n times after the first play (Chromium, Firefox);
+    /// APNG's num_plays and WebP's loop count are total plays.
+    public var totalPlays: Int? {
+        switch (format, loopCount) {
+        case (_, 0): return nil
+        case (_, nil): return 1
+        case (.gif, let count?): return count + 1
+        case (_, let count?): return count
+        }
+    }
+
+    /// The number of frames: declared by APNG and WebP; for GIF known after one full pass.
+    public private(set) var frameCount: Int?
+    /// True once a pass ended early because the data broke off or was corrupt.
+    public private(set) var isTruncated = false
+    /// What was wrong with the file, one line each, without the file name.
+    public var warnings: [String] { decoder.notes + breakWarnings }
+
+    private let decoder: any FrameDecoder
+    private var breakWarnings: [String] = []
+    private var framesThisPass = 0
+    private var passEnded = false
+
+    init(name: String, decoder: any FrameDecoder) {
+        self.name = name
+        self.decoder = decoder
+        self.frameCount = decoder.declaredFrameCount
+    }
+
+    /// Opens a file (or "-" for standard input), sniffs its format from its bytes and reads its
+    /// header. Frames are decoded later, one per `nextFrame()`.
+    public static func open(path: String) throws(DecodeError) -> AnimatedImage {
+        let input = try InputFile.open(path: path)
+        return try open(input)
+    }
+
+    /// Opens an image held in memory; `name` is used in messages.
+    public static func open(bytes: [UInt8], name: String) throws(DecodeError) -> AnimatedImage {
+        guard !bytes.isEmpty else { throw .empty }
+        return try open(InputFile.memory(bytes, name: name))
+    }
+
+    private static func open(_ input: InputFile) throws(DecodeError) -> AnimatedImage {
+        guard input.size > 0 else { throw .empty }
+        let magic = input.bytes(at: 0, count: ImageFormat.magicLength)
+        guard let format = ImageFormat.sniff(magic) else {
+            throw .unsupportedFormat(magic: magic)
+        }
+        let decoder: any FrameDecoder
+        switch format {
+        case .gif: decoder = try GIFDecoder(input: input)
+        case .png, .apng: decoder = try PNGDecoder(input: input)
+        case .webp: decoder = try WebPDecoder(input: input)
+        }
+        return AnimatedImage(name: input.name, decoder: decoder)
+    }
+
+    /// The next frame, or nil when the pass is over (at the end, or where the data broke off).
+    public func nextFrame() throws(DecodeError) -> Frame? {
+        guard !passEnded else { return nil }
+        do {
+            if let frame = try decoder.nextFrame() {
+                framesThisPass += 1
+                return frame
+            }
+            endPass()
+            return nil
+        } catch {
+            guard framesThisPass > 0 else {
+                passEnded = true
+                throw error
+            }
+            // Keep what decoded; say where it stopped.
+            if !isTruncated {
+                isTruncated = true
+                breakWarnings.append("stopped after frame \(framesThisPass): \(error)")
+            }
+            endPass()
+            return nil
+        }
+    }
+
+    /// Starts again from the first frame.
+    public func rewind() throws(DecodeError) {
+        try decoder.rewind()
+        framesThisPass = 0
+        passEnded = false
+    }
+
+    private func endPass() {
+        passEnded = true
+        if frameCount == nil || isTruncated || frameCount != framesThisPass {
+            frameCount = framesThisPass
+        }
+    }
+}

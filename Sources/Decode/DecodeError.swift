@@ -1,0 +1,67 @@
+/// Why an image could not be read. Each case renders as one line for a person; the CLI prefixes
+/// it with `tview: FILE:`.
+public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be opened or read (`reason` is the system's words).
+    case unreadable(reason: String)
+    /// Zero bytes: an empty file or an empty standard input.
+    case empty
+    /// The first bytes are no GIF, PNG or WebP signature.
+    case unsupportedFormat(magic: [UInt8])
+    /// The data ends before `what` was complete.
+    case truncated(format: ImageFormat, what: String)
+    /// The data is malformed (`detail` says how).
+    case corrupt(format: ImageFormat, detail: String)
+    /// The canvas or a frame is larger than tview agrees to allocate.
+    case tooLarge(format: ImageFormat, width: Int, height: Int)
+    /// The C library refused the data; `code` is its own number, `message` its own text.
+    case library(format: ImageFormat, code: LibraryCode, message: String)
+    /// The file parsed, but not one frame of it decoded.
+    case noFrames(format: ImageFormat)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason):
+            return reason
+        case .empty:
+            return "empty input"
+        case .unsupportedFormat(let magic):
+            if magic.isEmpty { return "not a GIF, PNG or WebP image" }
+            let hex = magic.prefix(8).map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }
+            return "not a GIF, PNG or WebP image (starts with \(hex.joined(separator: " ")))"
+        case .truncated(let format, let what):
+            return "\(format.displayName) is truncated: \(what)"
+        case .corrupt(let format, let detail):
+            return "\(format.displayName) is corrupt: \(detail)"
+        case .tooLarge(let format, let width, let height):
+            return "\(format.displayName) is too large: \(width)x\(height) exceeds the limit of "
+                + "\(DecodeLimits.maxPixels) pixels"
+        case .library(let format, let code, let message):
+            return "\(format.displayName) decoder failed: \(message) (\(code))"
+        case .noFrames(let format):
+            return "\(format.displayName) has no frame that decodes"
+        }
+    }
+}
+
+/// A C library's numeric error code. An open set (giflib's D_GIF_ERR_*, WebP's VP8StatusCode), so
+/// a struct rather than an enum, as swift-system does with `Errno`.
+public struct LibraryCode: RawRepresentable, Sendable, Equatable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { "code \(rawValue)" }
+}
+
+extension ImageFormat {
+    /// The name used in messages.
+    public var displayName: String {
+        switch self {
+        case .gif: return "GIF"
+        case .png: return "PNG"
+        case .apng: return "APNG"
+        case .webp: return "WebP"
+        }
+    }
+}

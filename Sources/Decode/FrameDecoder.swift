@@ -1,0 +1,20 @@
+/// What each format's decoder provides: a sequential cursor over composited frames. Sequential
+/// because GIF disposal, APNG dispose/blend and libwebp's animation decoder all draw onto the
+/// previous canvas. Implementations hold one canvas (plus what disposal needs), never all frames.
+protocol FrameDecoder: AnyObject {
+    var format: ImageFormat { get }
+    var canvasWidth: Int { get }
+    var canvasHeight: Int { get }
+    /// The loop count as the file states it (see `AnimatedImage.loopCount`); may become known
+    /// only once the first frame has been read (a GIF's NETSCAPE block).
+    var loopCount: Int? { get }
+    /// The frame count where the container states it and it was checked; nil for GIF.
+    var declaredFrameCount: Int? { get }
+    /// Notes about the file that are not errors (an invalid APNG shown as its still image, …).
+    var notes: [String] { get }
+
+    /// The next composited frame, or nil after the last one.
+    func nextFrame() throws(DecodeError) -> Frame?
+    /// Back to before the first frame, with a fresh canvas.
+    func rewind() throws(DecodeError)
+}

@@ -1,0 +1,14 @@
+/// How long a frame stays on screen, following browsers: a delay of 10 ms or less (a GIF's 0 or
+/// 1 centisecond, which many files carry to mean "as fast as possible") plays as 100 ms. timg uses
+/// the same 100 ms; chafa uses 50 ms.
+public enum FrameDelay {
+    /// Delays at or below this are taken as unset.
+    public static let unsetThreshold: Duration = .milliseconds(10)
+    /// What an unset delay plays as.
+    public static let substitute: Duration = .milliseconds(100)
+
+    /// The delay a player uses for a frame that declares `declared`.
+    public static func playable(_ declared: Duration) -> Duration {
+        declared <= unsetThreshold ? substitute : declared
+    }
+}

@@ -1,0 +1,91 @@
+/// Draws GIF images onto a canvas the way browsers do: the canvas starts transparent (the
+/// background colour is never painted), images are clipped to the canvas, transparent indices
+/// leave the canvas as it is, disposal 2 clears the image's rectangle to transparent and
+/// disposal 3 restores what was under it (also on the first frame).
+struct GIFCompositor {
+    private(set) var canvas: RGBAImage
+    /// The current image's rectangle, clipped to the canvas.
+    private var clipLeft = 0
+    private var clipTop = 0
+    private var clipRight = 0
+    private var clipBottom = 0
+    private var imageLeft = 0
+    private var imageTop = 0
+    private var disposal = GIFDisposal.unspecified
+    /// What the clipped rectangle held before the current image, for disposal 3.
+    private var saved: [RGBA] = []
+    private var hasPendingDisposal = false
+
+    init(width: Int, height: Int) {
+        canvas = RGBAImage(width: width, height: height)
+    }
+
+    /// True when the current image covers at least one canvas pixel.
+    var isVisible: Bool { clipRight > clipLeft && clipBottom > clipTop }
+
+    mutating func reset() {
+        canvas = RGBAImage(width: canvas.width, height: canvas.height)
+        hasPendingDisposal = false
+        saved = []
+    }
+
+    /// Starts an image: clips its rectangle and, for disposal 3, saves what it will cover.
+    mutating func begin(rect: GIFRect, disposal: GIFDisposal) {
+        imageLeft = rect.left
+        imageTop = rect.top
+        clipLeft = min(max(rect.left, 0), canvas.width)
+        clipTop = min(max(rect.top, 0), canvas.height)
+        clipRight = min(max(rect.left + rect.width, clipLeft), canvas.width)
+        clipBottom = min(max(rect.top + rect.height, clipTop), canvas.height)
+        self.disposal = disposal
+        hasPendingDisposal = true
+        if disposal == .previous {
+            saved.removeAll(keepingCapacity: true)
+            for y in clipTop..<clipBottom {
+                let start = y * canvas.width
+                saved.append(contentsOf: canvas.pixels[(start + clipLeft)..<(start + clipRight)])
+            }
+        }
+    }
+
+    /// Draws row `row` (0 = the image's top row) of colour indices.
+    mutating func draw(row: Int, indices: UnsafeBufferPointer<UInt8>, palette: GIFPalette) {
+        let y = imageTop + row
+        guard y >= clipTop, y < clipBottom else { return }
+        let transparent = palette.transparentIndex ?? -1
+        let firstColumn = clipLeft - imageLeft
+        let rowStart = y * canvas.width
+        palette.colors.withUnsafeBufferPointer { colors in
+            canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+                for x in clipLeft..<clipRight {
+                    let index = Int(indices[firstColumn + x - clipLeft])
+                    if index != transparent {
+                        pixels[rowStart + x] = colors[index]
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies the last image's disposal before the next image is drawn.
+    mutating func disposePrevious() {
+        guard hasPendingDisposal else { return }
+        hasPendingDisposal = false
+        switch disposal {
+        case .unspecified, .keep:
+            break
+        case .background:
+            for y in clipTop..<clipBottom {
+                let start = y * canvas.width
+                for x in clipLeft..<clipRight { canvas.pixels[start + x] = .transparent }
+            }
+        case .previous:
+            let width = clipRight - clipLeft
+            guard width > 0 else { return }
+            for (index, y) in (clipTop..<clipBottom).enumerated() {
+                let start = y * canvas.width + clipLeft
+                canvas.pixels.replaceSubrange(start..<(start + width), with: saved[(index * width)..<((index + 1) * width)])
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+internal import CGIF
+
+/// GIF through giflib's record-level API (never DGifSlurp, which keeps every frame). Each call
+/// to `nextFrame` reads records up to the next image and draws it onto the canvas with browser
+/// semantics (see `GIFCompositor`).
+final class GIFDecoder: FrameDecoder {
+    let format = ImageFormat.gif
+    let canvasWidth: Int
+    let canvasHeight: Int
+    private(set) var loopCount: Int?
+    let declaredFrameCount: Int? = nil
+    private(set) var notes: [String] = []
+
+    private let reader: BufferedReader
+    private var handle: UnsafeMutablePointer<GifFileType>
+    private var compositor: GIFCompositor
+    private var rowBuffer: [UInt8] = []
+    private var finished = false
+
+    init(input: InputFile) throws(DecodeError) {
+        reader = BufferedReader(input: input)
+        handle = try Self.openHandle(reader)
+        canvasWidth = Int(handle.pointee.SWidth)
+        canvasHeight = Int(handle.pointee.SHeight)
+        do {
+            try DecodeLimits.checkCanvas(width: canvasWidth, height: canvasHeight, format: .gif)
+        } catch {
+            var ignored: CInt = 0
+            DGifCloseFile(handle, &ignored)
+            throw error
+        }
+        compositor = GIFCompositor(width: canvasWidth, height: canvasHeight)
+    }
+
+    deinit {
+        var ignored: CInt = 0
+        DGifCloseFile(handle, &ignored)
+    }
+
+    func rewind() throws(DecodeError) {
+        var ignored: CInt = 0
+        DGifCloseFile(handle, &ignored)
+        handle = try Self.openHandle(reader)
+        compositor.reset()
+        finished = false
+    }
+
+    func nextFrame() throws(DecodeError) -> Frame? {
+        guard !finished else { return nil }
+        compositor.disposePrevious()
+        var control = GIFFrameControl()
+        while true {
+            var record = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(handle, &record) == GIF_OK else {
+                if reader.isAtEnd && handle.pointee.Error == D_GIF_ERR_READ_FAILED {
+                    // Every frame was complete; only the trailer byte is missing.
+                    notes.append("no trailer after the last frame")
+                    finished = true
+                    return nil
+                }
+                throw failure("record")
+            }
+            switch record {
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageHeader(handle) == GIF_OK else { throw failure("image descriptor") }
+                try drawImage(control)
+                return Frame(image: compositor.canvas, duration: control.duration)
+            case EXTENSION_RECORD_TYPE:
+                try readExtension(into: &control)
+            case TERMINATE_RECORD_TYPE:
+                finished = true
+                return nil
+            default:
+                throw .corrupt(format: .gif, detail: "unknown record type")
+            }
+        }
+    }
+
+    private func drawImage(_ control: GIFFrameControl) throws(DecodeError) {
+        let descriptor = handle.pointee.Image
+        let rect = GIFRect(
+            left: Int(descriptor.Left), top: Int(descriptor.Top),
+            width: Int(descriptor.Width), height: Int(descriptor.Height))
+        let palette = GIFPalette(
+            colorMap: descriptor.ColorMap ?? handle.pointee.SColorMap,
+            transparentIndex: control.transparentIndex)
+        compositor.begin(rect: rect, disposal: control.disposal)
+        guard compositor.isVisible else {
+            try skipImageData()
+            return
+        }
+        if rowBuffer.count < rect.width {
+            rowBuffer = [UInt8](repeating: 0, count: rect.width)
+        }
+        for row in GIFRowOrder(height: rect.height, interlaced: descriptor.Interlace) {
+            let status = rowBuffer.withUnsafeMutableBufferPointer { buffer in
+                DGifGetLine(handle, buffer.baseAddress, CInt(rect.width))
+            }
+            guard status == GIF_OK else { throw failure("image data") }
+            rowBuffer.withUnsafeBufferPointer { indices in
+                compositor.draw(row: row, indices: UnsafeBufferPointer(rebasing: indices[0..<rect.width]), palette: palette)
+            }
+        }
+    }
+
+    /// Consumes the LZW data of an image that lands wholly outside the canvas (or is empty)
+    /// without decoding it.
+    private func skipImageData() throws(DecodeError) {
+        var codeSize: CInt = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetCode(handle, &codeSize, &block) == GIF_OK else { throw failure("image data") }
+        while block != nil {
+            guard DGifGetCodeNext(handle, &block) == GIF_OK else { throw failure("image data") }
+        }
+    }
+
+    private func readExtension(into control: inout GIFFrameControl) throws(DecodeError) {
+        var code: CInt = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetExtension(handle, &code, &block) == GIF_OK else { throw failure("extension") }
+        var isLoopBlock = false
+        if let first = block {
+            let length = Int(first[0])
+            if code == GRAPHICS_EXT_FUNC_CODE {
+                var gcb = GraphicsControlBlock()
+                if DGifExtensionToGCB(length, first + 1, &gcb) == GIF_OK {
+                    control = GIFFrameControl(gcb)
+                }
+            } else if code == APPLICATION_EXT_FUNC_CODE, length == 11 {
+                let identifier = String(decoding: UnsafeBufferPointer(start: first + 1, count: 11), as: UTF8.self)
+                isLoopBlock = identifier == "NETSCAPE2.0" || identifier == "ANIMEXTS1.0"
+            }
+        }
+        while block != nil {
+            guard DGifGetExtensionNext(handle, &block) == GIF_OK else { throw failure("extension") }
+            if isLoopBlock, let sub = block, sub[0] >= 3, sub[1] == 1 {
+                // The first loop count wins, wherever it stands.
+                if loopCount == nil {
+                    loopCount = Int(sub[2]) | Int(sub[3]) << 8
+                }
+                isLoopBlock = false
+            }
+        }
+    }
+
+    private func failure(_ what: String) -> DecodeError {
+        Self.error(code: handle.pointee.Error, what: what)
+    }
+
+    private static func openHandle(_ reader: BufferedReader) throws(DecodeError) -> UnsafeMutablePointer<GifFileType> {
+        reader.seek(to: 0)
+        var code: CInt = 0
+        let context = Unmanaged.passUnretained(reader).toOpaque()
+        let opened = DGifOpen(context, { gif, destination, count in
+            guard let gif, let destination, count > 0, let context = gif.pointee.UserData else { return 0 }
+            let reader = Unmanaged<BufferedReader>.fromOpaque(context).takeUnretainedValue()
+            return CInt(reader.read(into: destination, count: Int(count)))
+        }, &code)
+        guard let opened else { throw error(code: code, what: "header") }
+        return opened
+    }
+
+    private static func error(code: CInt, what: String) -> DecodeError {
+        switch code {
+        case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON:
+            return .truncated(format: .gif, what: "data ends inside the \(what)")
+        case D_GIF_ERR_NOT_ENOUGH_MEM:
+            return .library(format: .gif, code: LibraryCode(rawValue: Int(code)), message: "out of memory")
+        default:
+            let text = GifErrorString(code).map { String(cString: $0) } ?? "error"
+            return .corrupt(format: .gif, detail: "\(what): \(text.lowercasedFirst)")
+        }
+    }
+}
+
+extension String {
+    /// "Wrong record type" → "wrong record type", for library texts set inside a sentence.
+    fileprivate var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}

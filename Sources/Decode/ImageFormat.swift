@@ -1,0 +1,28 @@
+/// The container formats tview reads, told apart by their first bytes, never by the file name.
+public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
+    case gif
+    case png
+    case apng
+    case webp
+
+    /// How many leading bytes `sniff` needs to decide.
+    public static let magicLength = 12
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The format whose magic number `prefix` starts with. PNG and APNG share a signature: the PNG
+    /// reader tells them apart by the `acTL` chunk, so this answers `.png` for both.
+    public static func sniff<Bytes: Collection>(_ prefix: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {
+        let bytes = Array(prefix.prefix(magicLength))
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            return .gif
+        }
+        if bytes.starts(with: pngSignature) {
+            return .png
+        }
+        if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return .webp
+        }
+        return nil
+    }
+}

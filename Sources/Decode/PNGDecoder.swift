@@ -1,0 +1,79 @@
+/// PNG and APNG. The chunk layout is read once at open (`PNGLayout`); each frame is then rebuilt
+/// as a standalone PNG, decoded by libpng and composited (`APNGCompositor`). An APNG that breaks
+/// the spec's rules plays as its still image, as the spec asks; a still PNG is one frame.
+final class PNGDecoder: FrameDecoder {
+    let format: ImageFormat
+    let canvasWidth: Int
+    let canvasHeight: Int
+    let loopCount: Int?
+    let declaredFrameCount: Int?
+    let notes: [String]
+
+    private let input: InputFile
+    private let layout: PNGLayout
+    /// The frames to play: the animation's, or one for the still image.
+    private let frames: [APNGFrameRecord]
+    private var compositor: APNGCompositor
+    private var nextIndex = 0
+
+    init(input: InputFile) throws(DecodeError) {
+        self.input = input
+        layout = try PNGLayout(input: input)
+        canvasWidth = layout.width
+        canvasHeight = layout.height
+        var notes: [String] = []
+        if layout.isAnimated {
+            format = .apng
+            frames = layout.frames
+            loopCount = layout.playCount
+            declaredFrameCount = layout.truncation == nil ? frames.count : nil
+        } else {
+            if let reason = layout.animationError {
+                notes.append("invalid APNG animation (\(reason)): showing the still image")
+            }
+            format = layout.playCount != nil ? .apng : .png
+            guard !layout.imageChunks.isEmpty else {
+                if let truncation = layout.truncation { throw .truncated(format: .png, what: truncation) }
+                throw .corrupt(format: .png, detail: "no IDAT chunk")
+            }
+            let whole = APNGFrameControl.still(width: layout.width, height: layout.height)
+            frames = [APNGFrameRecord(control: whole, usesDefaultImage: true, dataChunks: layout.imageChunks)]
+            loopCount = nil
+            declaredFrameCount = 1
+        }
+        self.notes = notes
+        compositor = APNGCompositor(width: canvasWidth, height: canvasHeight)
+    }
+
+    func rewind() throws(DecodeError) {
+        nextIndex = 0
+        compositor.reset()
+    }
+
+    func nextFrame() throws(DecodeError) -> Frame? {
+        guard nextIndex < frames.count else {
+            if nextIndex == frames.count, let truncation = layout.truncation {
+                nextIndex += 1
+                throw .truncated(format: format, what: truncation)
+            }
+            return nil
+        }
+        let record = frames[nextIndex]
+        let control = record.control
+        var stream = PNGStreamBuilder(header: layout.header, width: control.width, height: control.height)
+        for chunk in layout.sharedChunks {
+            try stream.appendVerbatim(chunk, from: input)
+        }
+        for chunk in record.dataChunks {
+            if record.usesDefaultImage {
+                try stream.appendVerbatim(chunk, from: input)
+            } else {
+                try stream.appendFrameData(chunk, from: input)
+            }
+        }
+        let pixels = try LibPNG.decode(stream: stream.finish(), width: control.width, height: control.height)
+        compositor.draw(pixels, control: control, isFirst: nextIndex == 0)
+        nextIndex += 1
+        return Frame(image: compositor.canvas, duration: control.duration)
+    }
+}

@@ -1,0 +1,32 @@
+/// A width × height picture in row-major RGBA. A value: copies share storage until one is written.
+public struct RGBAImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [RGBA]
+
+    /// An image filled with one colour. The caller has checked the size (see `DecodeLimits`).
+    public init(width: Int, height: Int, fill: RGBA = .transparent) {
+        precondition(width >= 0 && height >= 0, "negative image size")
+        self.width = width
+        self.height = height
+        self.pixels = [RGBA](repeating: fill, count: width * height)
+    }
+
+    public init(width: Int, height: Int, pixels: [RGBA]) {
+        precondition(pixels.count == width * height, "pixel count does not match the size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    @inlinable
+    public subscript(x: Int, y: Int) -> RGBA {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+
+    /// The pixels as bytes, R G B A per pixel.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try pixels.withUnsafeBytes(body)
+    }
+}

@@ -1,0 +1,39 @@
+import Decode
+import Glibc
+
+/// `tview --extract DIR FILE`: every composited frame as an RGBA PNG of the canvas size,
+/// DIR/frame-0001.png, frame-0002.png, …
+struct FrameExtractor {
+    let directory: String
+
+    func run(path: String) -> ExitStatus {
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            Diagnostics.error("cannot create \(directory): \(String(cString: strerror(errno)))")
+            return .usage
+        }
+        do {
+            let image = try AnimatedImage.open(path: path)
+            var index = 0
+            while let frame = try image.nextFrame() {
+                index += 1
+                let name = "\(directory)/frame-\(Self.padded(index)).png"
+                do {
+                    try PNGFile.write(frame.image, to: name)
+                } catch {
+                    Diagnostics.error("cannot write \(name): \(error)")
+                    return .usage
+                }
+            }
+            for warning in image.warnings { Diagnostics.warning(warning, file: path) }
+            return .success
+        } catch {
+            Diagnostics.error(error.description, file: path)
+            return .usage
+        }
+    }
+
+    private static func padded(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,40 @@
+import Decode
+
+/// Everything `--info` says about one file, gathered by decoding it once from start to end.
+struct ImageSummary {
+    let file: String
+    let format: ImageFormat
+    let width: Int
+    let height: Int
+    let loopCount: Int?
+    let totalPlays: Int?
+    let durations: [Duration]
+    let truncated: Bool
+    let warnings: [String]
+
+    init(image: AnimatedImage) throws(DecodeError) {
+        var durations: [Duration] = []
+        while let frame = try image.nextFrame() {
+            durations.append(frame.duration)
+        }
+        file = image.name
+        format = image.format
+        width = image.canvasWidth
+        height = image.canvasHeight
+        loopCount = image.loopCount
+        totalPlays = image.totalPlays
+        self.durations = durations
+        truncated = image.isTruncated
+        warnings = image.warnings
+    }
+
+    var totalDuration: Duration { durations.reduce(.zero, +) }
+}
+
+extension Duration {
+    /// The duration in milliseconds, fractional where it is not whole.
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

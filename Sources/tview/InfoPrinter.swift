@@ -1,0 +1,76 @@
+import Decode
+
+/// `tview --info`: describes each file, as text or as one JSON object per line.
+struct InfoPrinter {
+    let json: Bool
+
+    func run(paths: [String]) -> ExitStatus {
+        var failed = 0
+        for path in paths {
+            do {
+                let image = try AnimatedImage.open(path: path)
+                let summary = try ImageSummary(image: image)
+                print(json ? Self.json(summary) : Self.text(summary))
+                if !json {
+                    for warning in summary.warnings { Diagnostics.warning(warning, file: path) }
+                }
+            } catch {
+                Diagnostics.error(error.description, file: path)
+                failed += 1
+            }
+        }
+        return .after(failed: failed, of: paths.count)
+    }
+
+    static func text(_ summary: ImageSummary) -> String {
+        let loops: String
+        switch summary.totalPlays {
+        case nil: loops = "loops forever"
+        case 1?: loops = "plays once"
+        case let plays?: loops = "plays \(plays) times"
+        }
+        let fileLoop = summary.loopCount.map { "loop count \($0)" } ?? "no loop count"
+        var lines = [
+            "\(summary.file): \(summary.format.rawValue.uppercased()) \(summary.width)x\(summary.height), "
+                + "\(summary.durations.count) frame\(summary.durations.count == 1 ? "" : "s"), "
+                + "\(loops) (\(fileLoop)), \(formatSeconds(summary.totalDuration)) per loop"
+        ]
+        lines.append("  frame durations: " + runs(of: summary.durations))
+        if summary.truncated { lines.append("  truncated: played frames are the ones that decoded") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ summary: ImageSummary) -> String {
+        var object = JSONObject()
+        object.add("file", .string(summary.file))
+        object.add("format", .string(summary.format.rawValue))
+        object.add("width", .number(Double(summary.width)))
+        object.add("height", .number(Double(summary.height)))
+        object.add("frames", .number(Double(summary.durations.count)))
+        object.add("loop_count", summary.loopCount.map { .number(Double($0)) } ?? .null)
+        object.add("durations_ms", .array(summary.durations.map { .number($0.milliseconds) }))
+        object.add("truncated", .bool(summary.truncated))
+        object.add("warnings", .array(summary.warnings.map { .string($0) }))
+        return object.encoded
+    }
+
+    /// "40 ms × 119, 100 ms": equal neighbours folded together.
+    private static func runs(of durations: [Duration]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < durations.count {
+            var end = index + 1
+            while end < durations.count && durations[end] == durations[index] { end += 1 }
+            let text = JSONValue.number(durations[index].milliseconds).encoded + " ms"
+            parts.append(end - index > 1 ? "\(text) × \(end - index)" : text)
+            index = end
+        }
+        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+    }
+
+    private static func formatSeconds(_ duration: Duration) -> String {
+        let milliseconds = Int(duration.milliseconds.rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+    }
+}

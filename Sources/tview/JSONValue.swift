@@ -1,0 +1,51 @@
+/// Just enough JSON to print `--info --json` without Foundation.
+enum JSONValue {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+
+    var encoded: String {
+        switch self {
+        case .string(let text): return Self.quote(text)
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+            return String((value * 1000).rounded() / 1000)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let values): return "[" + values.map(\.encoded).joined(separator: ",") + "]"
+        }
+    }
+
+    private static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// A JSON object whose keys keep the order they were added in.
+struct JSONObject {
+    private var members: [(String, JSONValue)] = []
+
+    mutating func add(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
+    }
+
+    var encoded: String {
+        "{" + members.map { JSONValue.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Decode
+import Glibc
+
+/// The command line. Parsing and validation live here; each mode is its own type.
+@main
+struct TView: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tview",
+        abstract: "Play animated GIF, APNG and WebP images in the terminal.",
+        discussion: """
+            FILE may be - to read standard input. The format is told from the file's bytes, \
+            not its name.
+
+            Modes:
+              tview --info FILE...          format, size, frames, loop count and durations
+              tview --info --json FILE...   the same, one JSON object per line and file
+              tview --extract DIR FILE      every composited frame as DIR/frame-0001.png, ...
+
+            Exit status: 0 everything worked, 1 some files failed, 2 a usage error or every \
+            file failed. Errors are printed to standard error as "tview: FILE: what is wrong".
+            """
+    )
+
+    @Flag(name: .long, help: "Describe each file instead of playing it.")
+    var info = false
+
+    @Flag(name: .long, help: "With --info: print one JSON object per file.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Write every frame of FILE as PNG into DIR.", valueName: "DIR"))
+    var extract: String?
+
+    @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"))
+    var files: [String] = []
+
+    func validate() throws {
+        if files.isEmpty {
+            throw ValidationError("no input file (use - for standard input)")
+        }
+        if json && !info {
+            throw ValidationError("--json goes with --info")
+        }
+        if extract != nil && info {
+            throw ValidationError("--extract and --info cannot be combined")
+        }
+        if extract != nil && files.count != 1 {
+            throw ValidationError("--extract takes exactly one FILE")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input (-) can be named only once")
+        }
+    }
+
+    /// Runs the chosen mode and returns the exit status.
+    func execute() -> ExitStatus {
+        if let directory = extract {
+            return FrameExtractor(directory: directory).run(path: files[0])
+        }
+        if info {
+            return InfoPrinter(json: json).run(paths: files)
+        }
+        Diagnostics.error("playing is not built yet: use --info or --extract")
+        return .usage
+    }
+
+    static func main() {
+        let command: TView
+        do {
+            command = try parseAsRoot() as! TView
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version go to standard output.
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            Diagnostics.error(message(for: error))
+            Diagnostics.line("Run 'tview --help' for usage.")
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+        Glibc.exit(command.execute().rawValue)
+    }
+}
