@@ -23,7 +23,10 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
 
-        .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CWebP"], swiftSettings: swiftSettings),
+        // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
+        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+
+        .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP"], swiftSettings: swiftSettings),
         .target(name: "Render", dependencies: ["CNcurses"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",

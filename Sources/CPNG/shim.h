@@ -1,3 +1,2 @@
-// Only libpng's simplified API (png_image_*) is used: it reports errors in png_image.message
-// instead of longjmp-ing through Swift frames.
+// libpng for Swift: the simplified API (png_image_*) for writing; decoding goes through CPNGShim.
 #include <png.h>

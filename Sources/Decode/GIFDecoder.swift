@@ -16,6 +16,9 @@ final class GIFDecoder: FrameDecoder {
     private var compositor: GIFCompositor
     private var rowBuffer: [UInt8] = []
     private var finished = false
+    private var strayBytes = 0 {
+        didSet { if oldValue == 0 { notes.append("skipped stray bytes between blocks") } }
+    }
 
     init(input: InputFile) throws(DecodeError) {
         reader = BufferedReader(input: input)
@@ -52,6 +55,12 @@ final class GIFDecoder: FrameDecoder {
         while true {
             var record = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(handle, &record) == GIF_OK else {
+                if handle.pointee.Error == D_GIF_ERR_WRONG_RECORD {
+                    // A stray byte between blocks: skip it and look for the next record, as
+                    // browsers and Pillow do (giflib has already consumed it).
+                    strayBytes += 1
+                    continue
+                }
                 if reader.isAtEnd && handle.pointee.Error == D_GIF_ERR_READ_FAILED {
                     // Every frame was complete; only the trailer byte is missing.
                     notes.append("no trailer after the last frame")
@@ -85,7 +94,8 @@ final class GIFDecoder: FrameDecoder {
             colorMap: descriptor.ColorMap ?? handle.pointee.SColorMap,
             transparentIndex: control.transparentIndex)
         compositor.begin(rect: rect, disposal: control.disposal)
-        guard compositor.isVisible else {
+        // A frame with no colour table at all draws nothing (the browser model).
+        guard compositor.isVisible, palette.hasColors else {
             try skipImageData()
             return
         }
@@ -144,7 +154,12 @@ final class GIFDecoder: FrameDecoder {
     }
 
     private func failure(_ what: String) -> DecodeError {
-        Self.error(code: handle.pointee.Error, what: what)
+        let code = handle.pointee.Error
+        if code == D_GIF_ERR_READ_FAILED && !reader.isAtEnd {
+            // giflib says "read failed" for bad values too (an LZW code size over 8).
+            return .corrupt(format: .gif, detail: "giflib cannot read the \(what)")
+        }
+        return Self.error(code: code, what: what)
     }
 
     private static func openHandle(_ reader: BufferedReader) throws(DecodeError) -> UnsafeMutablePointer<GifFileType> {

@@ -1,39 +1,39 @@
 internal import CPNG
+internal import CPNGShim
 
-/// libpng's simplified API (`png_image_*`), which reports failure in `png_image.message` instead
-/// of longjmp-ing, so no setjmp is needed and no C jump crosses a Swift frame.
+/// libpng, in the two ways that keep its longjmp away from Swift frames: decoding through the C
+/// shim (`CPNGShim`), writing through the simplified API (`png_image_*`), which reports failure
+/// in `png_image.message`. (The simplified reader is not used: libpng 1.6.39 garbles 16-bit
+/// interlaced images with it.)
 enum LibPNG {
     /// PNG_FORMAT_RGBA, a macro Swift does not import.
     private static let rgbaFormat = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
-    /// Decodes a complete PNG stream in memory to 8-bit RGBA of `width` × `height`. Gamma and
-    /// colour-space chunks are not in the stream (see `PNGStreamBuilder`), and 16-bit samples are
-    /// taken as sRGB, so values come out as stored.
+    /// Decodes a complete PNG stream in memory to 8-bit RGBA of `width` × `height`, through the
+    /// C shim that keeps libpng's setjmp/longjmp on the C side. Gamma and colour-space chunks are
+    /// not in the stream (see `PNGStreamBuilder`) and 16-bit samples keep their high byte, so
+    /// values come out as stored, as browsers and Pillow show them.
     static func decode(stream: [UInt8], width: Int, height: Int) throws(DecodeError) -> [RGBA] {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        let began = stream.withUnsafeBytes { bytes in
-            png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
-        }
-        guard began != 0 else {
-            defer { png_image_free(&image) }
-            throw failure(image)
-        }
-        guard Int(image.width) == width, Int(image.height) == height else {
-            png_image_free(&image)
-            throw .corrupt(format: .png, detail: "frame header disagrees with its size")
-        }
-        image.format = rgbaFormat
-        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
-        var finished: CInt = 0
+        var message = [CChar](repeating: 0, count: 128)
+        var succeeded: CInt = 0
         let pixels = [RGBA](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-            finished = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil)
-            // On failure the buffer may be partly written; RGBA has no invalid bit pattern.
+            succeeded = stream.withUnsafeBufferPointer { data in
+                message.withUnsafeMutableBufferPointer { text in
+                    UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: width * height * 4) {
+                        tview_png_decode_rgba(
+                            data.baseAddress, data.count, UInt32(width), UInt32(height), $0, text.baseAddress, text.count)
+                    }
+                }
+            }
+            // On failure rows may be partly written; RGBA has no invalid bit pattern.
             initialized = width * height
         }
-        guard finished != 0 else {
-            defer { png_image_free(&image) }
-            throw failure(image)
+        guard succeeded != 0 else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.contains("Not enough image data") || text.contains("data ends early") {
+                throw .truncated(format: .png, what: "image data ends early")
+            }
+            throw .corrupt(format: .png, detail: text.isEmpty ? "libpng error" : text)
         }
         return pixels
     }
@@ -50,14 +50,6 @@ enum LibPNG {
         }
         defer { png_image_free(&image) }
         return written != 0 ? nil : message(of: image)
-    }
-
-    private static func failure(_ image: png_image) -> DecodeError {
-        let text = message(of: image)
-        if text.contains("Not enough image data") || text.contains("EOF") || text.contains("truncated") {
-            return .truncated(format: .png, what: text)
-        }
-        return .corrupt(format: .png, detail: text)
     }
 
     private static func message(of image: png_image) -> String {

@@ -28,7 +28,7 @@ final class PNGDecoder: FrameDecoder {
             loopCount = layout.playCount
             declaredFrameCount = layout.truncation == nil ? frames.count : nil
         } else {
-            if let reason = layout.animationError {
+            if let reason = layout.invalidAnimationReason {
                 notes.append("invalid APNG animation (\(reason)): showing the still image")
             }
             format = layout.playCount != nil ? .apng : .png

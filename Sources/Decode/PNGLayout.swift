@@ -21,6 +21,9 @@ struct PNGLayout {
 
     var isAnimated: Bool { playCount != nil && animationError == nil && !frames.isEmpty }
 
+    /// Why an APNG (a file with acTL) plays as its still image; nil for a plain PNG.
+    var invalidAnimationReason: String? { playCount != nil ? animationError : nil }
+
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     init(input: InputFile) throws(DecodeError) {
@@ -88,7 +91,7 @@ struct PNGLayout {
                     if declaredFrames == 0 { invalidate("acTL declares 0 frames") }
                 }
             case PNGChunk.fctl:
-                guard playCount != nil else { break }  // no acTL: a plain PNG with stray chunks
+                // Read even before an acTL (which may follow); without one they are ignored.
                 guard let data = try? Self.checkedData(of: chunk, in: input),
                     let control = APNGFrameControl(data: data, canvasWidth: width, canvasHeight: height)
                 else {
@@ -112,7 +115,6 @@ struct PNGLayout {
                 }
                 frames.append(APNGFrameRecord(control: control, usesDefaultImage: !seenImageData))
             case PNGChunk.fdat:
-                guard playCount != nil else { break }
                 guard length >= 4, seenImageData, let last = frames.indices.last, !frames[last].usesDefaultImage else {
                     invalidate("fdAT chunk without its fcTL")
                     break
