@@ -79,10 +79,14 @@ public final class AnimatedImage {
     /// The next frame, or nil when the pass is over (at the end, or where the data broke off).
     public func nextFrame() throws(DecodeError) -> Frame? {
         guard !passEnded else { return nil }
-        do {
+        do throws(DecodeError) {
             if let frame = try decoder.nextFrame() {
                 framesThisPass += 1
                 return frame
+            }
+            guard framesThisPass > 0 else {
+                passEnded = true
+                throw DecodeError.noFrames(format: format)
             }
             endPass()
             return nil

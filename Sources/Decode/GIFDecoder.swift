@@ -171,7 +171,11 @@ final class GIFDecoder: FrameDecoder {
             let reader = Unmanaged<BufferedReader>.fromOpaque(context).takeUnretainedValue()
             return CInt(reader.read(into: destination, count: Int(count)))
         }, &code)
-        guard let opened else { throw error(code: code, what: "header") }
+        guard let opened else {
+            // Short files make giflib say "no screen descriptor": call that what it is.
+            if reader.isAtEnd { throw .truncated(format: .gif, what: "data ends inside the header") }
+            throw error(code: code, what: "header")
+        }
         return opened
     }
 
