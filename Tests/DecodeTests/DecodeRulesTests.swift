@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Decode
+
+@Suite struct DecodeRulesTests {
+    @Test func rgbaIsFourTightBytes() {
+        #expect(MemoryLayout<RGBA>.stride == 4)
+        #expect(MemoryLayout<RGBA>.size == 4)
+    }
+
+    @Test func delayRule() {
+        #expect(FrameDelay.playable(.zero) == .milliseconds(100))
+        #expect(FrameDelay.playable(.milliseconds(10)) == .milliseconds(100))
+        #expect(FrameDelay.playable(.milliseconds(11)) == .milliseconds(11))
+        #expect(FrameDelay.playable(.milliseconds(20)) == .milliseconds(20))
+        #expect(FrameDelay.playable(.seconds(3)) == .seconds(3))
+    }
+
+    @Test func sniffReadsMagicBytesOnly() {
+        #expect(ImageFormat.sniff(Array("GIF89a....".utf8)) == .gif)
+        #expect(ImageFormat.sniff(Array("GIF87a".utf8)) == .gif)
+        #expect(ImageFormat.sniff(Array("GIF88a".utf8)) == nil)
+        #expect(ImageFormat.sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]) == .png)
+        #expect(ImageFormat.sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A]) == nil)
+        #expect(ImageFormat.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
+        #expect(ImageFormat.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8)) == nil)
+        #expect(ImageFormat.sniff([UInt8]()) == nil)
+    }
+
+    @Test func canvasLimitsCheckEveryMultiplication() {
+        #expect(DecodeLimits.checkedPixelCount(width: 1920, height: 1080) == 1920 * 1080)
+        #expect(DecodeLimits.checkedPixelCount(width: 1_000_000, height: 1) == 1_000_000)
+        #expect(DecodeLimits.checkedPixelCount(width: 0, height: 5) == nil)
+        #expect(DecodeLimits.checkedPixelCount(width: 65535, height: 65535) == nil)
+        #expect(DecodeLimits.checkedPixelCount(width: Int.max, height: 2) == nil)
+        #expect(DecodeLimits.checkedPixelCount(width: 16385, height: 16385) == nil)
+    }
+
+    @Test func totalPlaysFollowBrowsers() throws {
+        func plays(_ name: String) throws -> Int? {
+            let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/\(name)").path)
+            _ = try image.nextFrame()
+            return image.totalPlays
+        }
+        #expect(try plays("gif-interlaced-local-palettes.gif") == 4)  // NETSCAPE 3: 3 repeats
+        #expect(try plays("gif-delays-no-loop.gif") == 1)
+        #expect(try plays("gif-disposal-1.gif") == nil)  // forever
+        #expect(try plays("apng-blend-alpha.png") == 2)  // num_plays is total plays
+        #expect(try plays("webp-lossy-alpha.webp") == 4)
+    }
+
+    @Test func interlacedRowOrder() {
+        #expect(Array(GIFRowOrder(height: 10, interlaced: true)) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
+        #expect(Array(GIFRowOrder(height: 3, interlaced: false)) == [0, 1, 2])
+        #expect(Array(GIFRowOrder(height: 1, interlaced: true)) == [0])
+    }
+
+    @Test func crc32MatchesKnownValue() {
+        #expect(CRC32.checksum(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+
+    @Test func porterDuffOver() {
+        let green = RGBA(r: 0, g: 200, b: 0)
+        #expect(APNGCompositor.over(RGBA(r: 9, g: 9, b: 9, a: 0), green) == green)
+        #expect(APNGCompositor.over(RGBA(r: 1, g: 2, b: 3), green) == RGBA(r: 1, g: 2, b: 3))
+        #expect(APNGCompositor.over(RGBA(r: 200, g: 0, b: 0, a: 128), .transparent) == RGBA(r: 200, g: 0, b: 0, a: 128))
+        let half = APNGCompositor.over(RGBA(r: 200, g: 0, b: 200, a: 128), green)
+        #expect(half.a == 255 && abs(Int(half.r) - 100) <= 1 && abs(Int(half.g) - 100) <= 1)
+    }
+}

@@ -1,0 +1,59 @@
+import Decode
+import Foundation
+import Testing
+
+/// Every sample's frames, durations and loop count against samples/expected.
+@Suite struct SampleDecodeTests {
+    @Test(arguments: SampleExpectation.all)
+    func sampleDecodesToExpectedFrames(fileName: String) throws {
+        let expected = try SampleExpectation(fileName: fileName)
+        let image = try AnimatedImage.open(path: expected.file.path)
+        #expect(image.canvasWidth == expected.width)
+        #expect(image.canvasHeight == expected.height)
+        var index = 0
+        while let frame = try image.nextFrame() {
+            try #require(index < expected.frames.count, "more frames than expected")
+            let ours = CanonicalPixels.bytes(frame.image)
+            if expected.exact {
+                let same = ours == expected.frames[index]
+                #expect(same, "frame \(index) pixels differ")
+            } else {
+                let difference = Self.meanPremultipliedDifference(ours, expected.frames[index])
+                #expect(difference <= expected.meanTolerance, "frame \(index) differs by \(difference) on average")
+            }
+            #expect(frame.duration == .milliseconds(expected.durationsMilliseconds[index]), "frame \(index) duration")
+            index += 1
+        }
+        #expect(index == expected.frames.count)
+        #expect(image.frameCount == expected.frames.count)
+        #expect(image.loopCount == expected.loopCount)
+        #expect(!image.isTruncated)
+        #expect(image.warnings.isEmpty)
+    }
+
+    @Test(arguments: SampleExpectation.all)
+    func rewindReplaysTheSameFrames(fileName: String) throws {
+        let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/\(fileName)").path)
+        var first: [Frame] = []
+        while let frame = try image.nextFrame() { first.append(frame) }
+        try image.rewind()
+        var second: [Frame] = []
+        while let frame = try image.nextFrame() { second.append(frame) }
+        #expect(first == second)
+    }
+
+    /// Mean absolute difference over premultiplied channels and alpha (lossy codecs).
+    static func meanPremultipliedDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return .infinity }
+        var total = 0.0
+        for pixel in stride(from: 0, to: a.count, by: 4) {
+            let alphaA = Double(a[pixel + 3]) / 255
+            let alphaB = Double(b[pixel + 3]) / 255
+            for channel in 0..<3 {
+                total += abs(Double(a[pixel + channel]) * alphaA - Double(b[pixel + channel]) * alphaB)
+            }
+            total += abs(Double(a[pixel + 3]) - Double(b[pixel + 3]))
+        }
+        return total / Double(a.count)
+    }
+}

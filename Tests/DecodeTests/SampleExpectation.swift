@@ -1,0 +1,39 @@
+import Decode
+import Foundation
+
+/// What a sample in samples/good must decode to, from samples/expected (written by
+/// samples/make_samples.py from its own compositing model).
+struct SampleExpectation {
+    let name: String
+    let file: URL
+    let width: Int
+    let height: Int
+    let frames: [[UInt8]]
+    let durationsMilliseconds: [Int]
+    let loopCount: Int?
+    let exact: Bool
+    let meanTolerance: Double
+
+    static var all: [String] {
+        let folder = TestPaths.samples.appendingPathComponent("good")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted()
+    }
+
+    init(fileName: String) throws {
+        name = (fileName as NSString).deletingPathExtension
+        file = TestPaths.samples.appendingPathComponent("good/\(fileName)")
+        let expected = TestPaths.samples.appendingPathComponent("expected")
+        let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: expected.appendingPathComponent("\(name).json")))
+            as? [String: Any] ?? [:]
+        width = meta["width"] as? Int ?? 0
+        height = meta["height"] as? Int ?? 0
+        durationsMilliseconds = meta["durations_ms"] as? [Int] ?? []
+        loopCount = meta["loop_count"] as? Int
+        exact = meta["exact"] as? Bool ?? true
+        meanTolerance = meta["mean_tolerance"] as? Double ?? 0
+        let raw = [UInt8](try Data(contentsOf: expected.appendingPathComponent("\(name).rgba")))
+        let frameBytes = width * height * 4
+        frames = stride(from: 0, to: raw.count, by: max(frameBytes, 1)).map { Array(raw[$0..<($0 + frameBytes)]) }
+    }
+}

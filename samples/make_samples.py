@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+"""Writes tview's test animations into samples/good/ and what each must decode to into
+samples/expected/: NAME.json (size, frame count, playable durations, loop count, how exact) and
+NAME.rgba (every composited canvas, row-major 8-bit RGBA, frames one after another).
+
+GIF and APNG are encoded here byte by byte (standard library only: an LZW encoder, zlib), so
+every disposal, blend, palette and interlace case is exactly the one named. The expected canvases
+come from a small browser-model compositor in this file, independent of tview's decoders. WebP
+goes through img2webp (Debian's `webp` package); its expected canvases are the source frames
+(exact for lossless, within a tolerance for lossy).
+
+Run: python3 samples/make_samples.py   (deterministic: same bytes every time)
+"""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOOD = os.path.join(HERE, "good")
+EXPECTED = os.path.join(HERE, "expected")
+TRANSPARENT = (0, 0, 0, 0)
+
+# ---------------------------------------------------------------- GIF encoding
+
+def lzw_encode(indices, min_code_size):
+    """GIF's variable-width LZW: clear code first, a clear whenever the table fills."""
+    clear, end = 1 << min_code_size, (1 << min_code_size) + 1
+    out, bit_buffer, bit_count = bytearray(), 0, 0
+    code_size = min_code_size + 1
+
+    def emit(code):
+        nonlocal bit_buffer, bit_count
+        bit_buffer |= code << bit_count
+        bit_count += code_size
+        while bit_count >= 8:
+            out.append(bit_buffer & 0xFF)
+            bit_buffer >>= 8
+            bit_count -= 8
+
+    def fresh_table():
+        return {(i,): i for i in range(clear)}
+
+    table, next_code = fresh_table(), end + 1
+    emit(clear)
+    prefix = ()
+    for index in indices:
+        candidate = prefix + (index,)
+        if candidate in table:
+            prefix = candidate
+            continue
+        emit(table[prefix])
+        if next_code < 4096:
+            table[candidate] = next_code
+            next_code += 1
+            if next_code > (1 << code_size) and code_size < 12:
+                code_size += 1
+        else:
+            emit(clear)
+            table, next_code, code_size = fresh_table(), end + 1, min_code_size + 1
+        prefix = (index,)
+    if prefix:
+        emit(table[prefix])
+    emit(end)
+    if bit_count:
+        out.append(bit_buffer & 0xFF)
+    return bytes(out)
+
+
+def sub_blocks(data):
+    out = bytearray()
+    for start in range(0, len(data), 255):
+        chunk = data[start:start + 255]
+        out.append(len(chunk))
+        out += chunk
+    return bytes(out) + b"\x00"
+
+
+def palette_bytes(colors):
+    size = 2
+    while size < len(colors):
+        size *= 2
+    padded = list(colors) + [(0, 0, 0)] * (size - len(colors))
+    return b"".join(bytes(c[:3]) for c in padded), size.bit_length() - 2
+
+
+def interlace_order(height):
+    rows = []
+    for start, step in ((0, 8), (4, 8), (2, 4), (1, 2)):
+        rows.extend(range(start, height, step))
+    return rows
+
+
+def write_gif(path, width, height, global_palette, frames, loop=None):
+    """frames: dicts with x, y, w, h, indices (row-major), delay_cs, disposal, transparent,
+    local_palette, interlaced."""
+    out = bytearray(b"GIF89a")
+    flags = 0
+    table = b""
+    if global_palette:
+        table, bits = palette_bytes(global_palette)
+        flags = 0x80 | (bits << 4) | bits
+    out += struct.pack("<HHBBB", width, height, flags, 0, 0) + table
+    if loop is not None:
+        out += b"\x21\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", loop) + b"\x00"
+    for f in frames:
+        transparent = f.get("transparent")
+        packed = (f.get("disposal", 0) << 2) | (1 if transparent is not None else 0)
+        out += b"\x21\xf9\x04" + struct.pack("<BHB", packed, f.get("delay_cs", 10), transparent or 0) + b"\x00"
+        local = f.get("local_palette")
+        image_flags, local_table = 0, b""
+        if local:
+            local_table, bits = palette_bytes(local)
+            image_flags = 0x80 | bits
+        if f.get("interlaced"):
+            image_flags |= 0x40
+        out += b"\x2c" + struct.pack("<HHHHB", f["x"], f["y"], f["w"], f["h"], image_flags) + local_table
+        rows = [f["indices"][r * f["w"]:(r + 1) * f["w"]] for r in range(f["h"])]
+        order = interlace_order(f["h"]) if f.get("interlaced") else range(f["h"])
+        stream = [i for r in order for i in rows[r]]
+        min_code = 2
+        while (1 << min_code) < max(stream + [3]) + 1:
+            min_code += 1
+        out += bytes([min_code]) + sub_blocks(lzw_encode(stream, min_code))
+    out += b"\x3b"
+    with open(path, "wb") as handle:
+        handle.write(out)
+
+
+def composite_gif(width, height, global_palette, frames):
+    """The browser model: transparent start, clip, transparent index skips, disposal 2 clears
+    to transparent, 3 restores."""
+    canvas = [TRANSPARENT] * (width * height)
+    result = []
+    for f in frames:
+        palette = f.get("local_palette") or global_palette
+        saved = list(canvas)
+        for row in range(f["h"]):
+            for col in range(f["w"]):
+                x, y = f["x"] + col, f["y"] + row
+                if x >= width or y >= height:
+                    continue
+                index = f["indices"][row * f["w"] + col]
+                if index == f.get("transparent"):
+                    continue
+                color = palette[index] if index < len(palette) else (0, 0, 0)
+                canvas[y * width + x] = tuple(color[:3]) + (255,)
+        result.append(list(canvas))
+        disposal = f.get("disposal", 0)
+        if disposal == 2:
+            for row in range(f["h"]):
+                for col in range(f["w"]):
+                    x, y = f["x"] + col, f["y"] + row
+                    if x < width and y < height:
+                        canvas[y * width + x] = TRANSPARENT
+        elif disposal == 3:
+            canvas = saved
+    return result
+
+# ---------------------------------------------------------------- PNG / APNG encoding
+
+def chunk(kind, data):
+    body = kind + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+
+def rgba_rows(pixels, width, height):
+    raw = bytearray()
+    for y in range(height):
+        raw.append(0)
+        for p in pixels[y * width:(y + 1) * width]:
+            raw += bytes(p)
+    return zlib.compress(bytes(raw), 9)
+
+
+def png_bytes(width, height, pixels):
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", rgba_rows(pixels, width, height))
+            + chunk(b"IEND", b""))
+
+
+def write_apng(path, width, height, frames, plays=0, default_image=None):
+    """frames: dicts with x, y, w, h, pixels (RGBA tuples), delay (num, den), dispose, blend.
+    default_image: pixels of a still that is not part of the animation, or None (frame 0 is
+    the IDAT image)."""
+    out = bytearray(b"\x89PNG\r\n\x1a\n")
+    out += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+    out += chunk(b"acTL", struct.pack(">II", len(frames), plays))
+    sequence = 0
+    if default_image is not None:
+        out += chunk(b"IDAT", rgba_rows(default_image, width, height))
+    for number, f in enumerate(frames):
+        num, den = f.get("delay", (1, 10))
+        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", sequence, f["w"], f["h"], f["x"], f["y"], num, den,
+                                          f.get("dispose", 0), f.get("blend", 0)))
+        sequence += 1
+        data = rgba_rows(f["pixels"], f["w"], f["h"])
+        if number == 0 and default_image is None:
+            out += chunk(b"IDAT", data)
+        else:
+            # Split the data over two fdAT chunks to exercise multi-chunk frames.
+            half = len(data) // 2
+            for part in (data[:half], data[half:]):
+                out += chunk(b"fdAT", struct.pack(">I", sequence) + part)
+                sequence += 1
+    out += chunk(b"IEND", b"")
+    with open(path, "wb") as handle:
+        handle.write(out)
+
+
+def over(src, dst):
+    """Porter-Duff over on straight alpha, exact rational result rounded (the spec's rule)."""
+    sa, da = src[3] / 255.0, dst[3] / 255.0
+    oa = sa + da * (1 - sa)
+    if oa == 0:
+        return TRANSPARENT
+    color = [round((s * sa + d * da * (1 - sa)) / oa) for s, d in zip(src[:3], dst[:3])]
+    return tuple(color) + (round(oa * 255),)
+
+
+def composite_apng(width, height, frames):
+    canvas = [TRANSPARENT] * (width * height)
+    result = []
+    for number, f in enumerate(frames):
+        saved = list(canvas)
+        for row in range(f["h"]):
+            for col in range(f["w"]):
+                i = (f["y"] + row) * width + f["x"] + col
+                src = f["pixels"][row * f["w"] + col]
+                canvas[i] = src if f.get("blend", 0) == 0 else over(src, canvas[i])
+        result.append(list(canvas))
+        dispose = f.get("dispose", 0)
+        if dispose == 1 or (dispose == 2 and number == 0):
+            for row in range(f["h"]):
+                for col in range(f["w"]):
+                    canvas[(f["y"] + row) * width + f["x"] + col] = TRANSPARENT
+        elif dispose == 2:
+            canvas = saved
+    return result
+
+# ---------------------------------------------------------------- helpers
+
+def solid(w, h, color):
+    return [color] * (w * h)
+
+
+def pattern(w, h, seed, alpha=True):
+    """A deterministic picture with gradients (and, optionally, an alpha ramp and holes)."""
+    pixels = []
+    for y in range(h):
+        for x in range(w):
+            r = (x * 255 // max(w - 1, 1) + seed * 40) % 256
+            g = (y * 255 // max(h - 1, 1) + seed * 70) % 256
+            b = ((x + y) * 8 + seed * 90) % 256
+            a = 255
+            if alpha:
+                a = 0 if (x + y + seed) % 7 == 0 else (255 if x < w // 2 else 64 + (y * 191) // max(h - 1, 1))
+            pixels.append((r, g, b, a))
+    return pixels
+
+
+def save_expected(name, width, height, canvases, durations_ms, loop_count, exact=True, tolerance=0):
+    # Canonical form: a fully transparent pixel is (0, 0, 0, 0) whatever colour it carried.
+    with open(os.path.join(EXPECTED, name + ".rgba"), "wb") as handle:
+        for canvas in canvases:
+            handle.write(b"".join(bytes(p) if p[3] else bytes(4) for p in canvas))
+    meta = {"width": width, "height": height, "frames": len(canvases), "durations_ms": durations_ms,
+            "loop_count": loop_count, "exact": exact, "mean_tolerance": tolerance}
+    with open(os.path.join(EXPECTED, name + ".json"), "w") as handle:
+        json.dump(meta, handle, indent=1, sort_keys=True)
+        handle.write("\n")
+
+
+def browser_delay_cs(cs):
+    return 100 if cs <= 1 else cs * 10
+
+# ---------------------------------------------------------------- the samples
+
+PALETTE = [(0, 0, 0), (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0), (255, 255, 255), (0, 255, 255),
+           (255, 0, 255)]
+
+
+def gif_samples():
+    # One sample per disposal mode: a full opaque base, then two transparent-holed sub-frames.
+    for disposal in (0, 1, 2, 3):
+        base = {"x": 0, "y": 0, "w": 16, "h": 12, "indices": [(x // 4 + y // 3) % 4 for y in range(12) for x in range(16)],
+                "delay_cs": 10, "disposal": disposal}
+        spot = {"x": 3, "y": 2, "w": 6, "h": 5, "indices": [4 if (x + y) % 3 else 7 for y in range(5) for x in range(6)],
+                "delay_cs": 20, "disposal": disposal, "transparent": 7}
+        edge = {"x": 10, "y": 6, "w": 8, "h": 8, "indices": [5 if x < 4 else 6 for y in range(8) for x in range(8)],
+                "delay_cs": 30, "disposal": disposal}
+        frames = [base, spot, edge]  # edge reaches past the 16x12 canvas: clipped
+        name = "gif-disposal-%d" % disposal
+        write_gif(os.path.join(GOOD, name + ".gif"), 16, 12, PALETTE, frames, loop=0)
+        save_expected(name, 16, 12, composite_gif(16, 12, PALETTE, frames),
+                      [browser_delay_cs(f["delay_cs"]) for f in frames], 0)
+
+    # Transparency over an empty canvas, disposal 2 back to transparent, 3 frames.
+    frames = [
+        {"x": 2, "y": 2, "w": 8, "h": 8, "indices": [1 if (x - 4) ** 2 + (y - 4) ** 2 < 12 else 0 for y in range(8) for x in range(8)],
+         "transparent": 0, "delay_cs": 5, "disposal": 2},
+        {"x": 6, "y": 4, "w": 8, "h": 8, "indices": [2 if x == y or x == 7 - y else 0 for y in range(8) for x in range(8)],
+         "transparent": 0, "delay_cs": 5, "disposal": 1},
+        {"x": 0, "y": 0, "w": 4, "h": 4, "indices": [3] * 16, "delay_cs": 5, "disposal": 0},
+    ]
+    write_gif(os.path.join(GOOD, "gif-transparent.gif"), 16, 14, PALETTE, frames, loop=0)
+    save_expected("gif-transparent", 16, 14, composite_gif(16, 14, PALETTE, frames), [50, 50, 50], 0)
+
+    # Interlaced frames with local palettes of different sizes, and a loop count of 3.
+    local_a = [(10 * i, 255 - 10 * i, 128) for i in range(20)]
+    local_b = [(200, 16 * i, 16 * i) for i in range(16)]
+    frames = [
+        {"x": 0, "y": 0, "w": 20, "h": 19, "indices": [(x + y) % 20 for y in range(19) for x in range(20)],
+         "local_palette": local_a, "interlaced": True, "delay_cs": 7},
+        {"x": 5, "y": 3, "w": 9, "h": 13, "indices": [(x * y) % 16 for y in range(13) for x in range(9)],
+         "local_palette": local_b, "interlaced": True, "delay_cs": 7, "transparent": 0},
+        {"x": 1, "y": 1, "w": 3, "h": 2, "indices": [1, 2, 3, 4, 5, 6], "delay_cs": 7},
+    ]
+    write_gif(os.path.join(GOOD, "gif-interlaced-local-palettes.gif"), 20, 19, PALETTE, frames, loop=3)
+    save_expected("gif-interlaced-local-palettes", 20, 19, composite_gif(20, 19, PALETTE, frames), [70, 70, 70], 3)
+
+    # The delay rule (0 and 1 cs play as 100 ms, 2 cs as 20 ms), no loop extension (plays once),
+    # and an index past the 4-colour palette (opaque black).
+    small = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+    frames = [{"x": 0, "y": 0, "w": 4, "h": 4, "indices": [(i + n) % 4 if i != 5 else 6 for i in range(16)],
+               "delay_cs": cs} for n, cs in enumerate((0, 1, 2, 50))]
+    write_gif(os.path.join(GOOD, "gif-delays-no-loop.gif"), 4, 4, small, frames, loop=None)
+    save_expected("gif-delays-no-loop", 4, 4, composite_gif(4, 4, small, frames), [100, 100, 20, 500], None)
+
+    # The smallest: 1x1, one frame.
+    frames = [{"x": 0, "y": 0, "w": 1, "h": 1, "indices": [1], "delay_cs": 0}]
+    write_gif(os.path.join(GOOD, "gif-1x1.gif"), 1, 1, PALETTE[:2], frames)
+    save_expected("gif-1x1", 1, 1, composite_gif(1, 1, PALETTE[:2], frames), [100], None)
+
+
+def apng_samples():
+    w, h = 24, 16
+    # Dispose ops: each sample has a full base, then a sub-frame with that dispose op, then a
+    # sub-frame blended OVER with partial alpha that shows what the dispose left.
+    for dispose, label in ((0, "none"), (1, "background"), (2, "previous")):
+        frames = [
+            {"x": 0, "y": 0, "w": w, "h": h, "pixels": pattern(w, h, 0, alpha=False), "delay": (1, 10)},
+            {"x": 4, "y": 3, "w": 10, "h": 8, "pixels": solid(10, 8, (255, 0, 0, 255)), "delay": (1, 10),
+             "dispose": dispose},
+            {"x": 8, "y": 6, "w": 12, "h": 8, "pixels": pattern(12, 8, 2), "delay": (1, 10), "blend": 1},
+        ]
+        name = "apng-dispose-%s" % label
+        write_apng(os.path.join(GOOD, name + ".png"), w, h, frames, plays=0)
+        save_expected(name, w, h, composite_apng(w, h, frames), [100, 100, 100], 0)
+
+    # Blend ops on a canvas with alpha: SOURCE replaces (transparent pixels included), OVER
+    # mixes semi-transparent pixels; the first frame disposes PREVIOUS (acts as BACKGROUND).
+    frames = [
+        {"x": 0, "y": 0, "w": w, "h": h, "pixels": pattern(w, h, 1), "delay": (3, 100), "dispose": 2},
+        {"x": 0, "y": 0, "w": w, "h": h, "pixels": pattern(w, h, 3), "delay": (3, 100)},
+        {"x": 2, "y": 2, "w": 16, "h": 10, "pixels": pattern(16, 10, 4), "delay": (3, 100), "blend": 1},
+        {"x": 6, "y": 4, "w": 8, "h": 8, "pixels": [(0, 0, 255, 0)] * 32 + [(0, 0, 255, 200)] * 32,
+         "delay": (3, 100), "blend": 0},
+    ]
+    write_apng(os.path.join(GOOD, "apng-blend-alpha.png"), w, h, frames, plays=2)
+    save_expected("apng-blend-alpha", w, h, composite_apng(w, h, frames), [30, 30, 30, 30], 2)
+
+    # A default image that is not part of the animation; delays with den 0 (hundredths) and
+    # num 0 (the 100 ms rule).
+    frames = [
+        {"x": 0, "y": 0, "w": 8, "h": 8, "pixels": solid(8, 8, (0, 200, 0, 255)), "delay": (25, 0)},
+        {"x": 2, "y": 2, "w": 4, "h": 4, "pixels": solid(4, 4, (200, 0, 200, 128)), "delay": (0, 100), "blend": 1},
+    ]
+    write_apng(os.path.join(GOOD, "apng-hidden-default.png"), 8, 8, frames, plays=1,
+               default_image=solid(8, 8, (255, 0, 0, 255)))
+    save_expected("apng-hidden-default", 8, 8, composite_apng(8, 8, frames), [250, 100], 1)
+
+    # A still PNG with alpha: one frame, no loop count.
+    still = pattern(13, 7, 5)
+    with open(os.path.join(GOOD, "png-still-alpha.png"), "wb") as handle:
+        handle.write(png_bytes(13, 7, still))
+    save_expected("png-still-alpha", 13, 7, [still], [100], None)
+
+
+def webp_samples(workdir):
+    tool = shutil.which("img2webp")
+    if tool is None:
+        sys.exit("img2webp not found: apt-get install webp")
+    w, h = 32, 24
+    sources = [pattern(w, h, n) for n in range(3)]
+    paths = []
+    for n, pixels in enumerate(sources):
+        path = os.path.join(workdir, "frame%d.png" % n)
+        with open(path, "wb") as handle:
+            handle.write(png_bytes(w, h, pixels))
+        paths.append(path)
+    # Fully transparent pixels carry no colour: compare canonical canvases.
+    canonical = [[p if p[3] else TRANSPARENT for p in s] for s in sources]
+
+    args = [tool, "-loop", "0", "-kmax", "1", "-lossless", "-d", "80", paths[0], "-d", "120", paths[1],
+            "-d", "5", paths[2], "-o", os.path.join(GOOD, "webp-lossless-alpha.webp")]
+    subprocess.run(args, check=True, capture_output=True)
+    save_expected("webp-lossless-alpha", w, h, canonical, [80, 120, 100], 0)
+
+    args = [tool, "-loop", "4", "-kmax", "1", "-lossy", "-q", "90", "-d", "100"] + paths + \
+           ["-o", os.path.join(GOOD, "webp-lossy-alpha.webp")]
+    subprocess.run(args, check=True, capture_output=True)
+    save_expected("webp-lossy-alpha", w, h, canonical, [100, 100, 100], 4, exact=False, tolerance=8)
+
+    args = [tool, "-lossless", paths[1], "-o", os.path.join(GOOD, "webp-still-lossless.webp")]
+    subprocess.run(args, check=True, capture_output=True)
+    save_expected("webp-still-lossless", w, h, [canonical[1]], [100], None)
+
+
+def main():
+    for folder in (GOOD, EXPECTED):
+        os.makedirs(folder, exist_ok=True)
+    gif_samples()
+    apng_samples()
+    with tempfile.TemporaryDirectory() as workdir:
+        webp_samples(workdir)
+    print("samples written to", GOOD)
+
+
+if __name__ == "__main__":
+    main()
