@@ -67,7 +67,7 @@ struct TView: ParsableCommand {
     static func main() {
         let command: TView
         do {
-            command = try parseAsRoot() as! TView
+            command = try parse()
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -1,0 +1,66 @@
+# tview — terminal animated-image viewer. `make run` and `make test` work on a fresh machine:
+# each installs what it needs first (Debian packages, through apt-get, as root).
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+# Tests build in release (the corpus run decodes ~400 files) with testing enabled, in their own
+# folder so `make build` does not rebuild every time.
+TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
+
+# What building and testing need; `deps` installs whatever of it is missing.
+DEB_PACKAGES = pkg-config libgif-dev libpng-dev libwebp-dev libncursesw5-dev ncurses-term
+# What regenerating the samples needs in addition.
+SAMPLE_PACKAGES = webp python3
+
+SAMPLE = samples/good/apng-blend-alpha.png
+
+.PHONY: all deps build test conformance run install uninstall samples rss clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install the Swift 6 toolchain" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build $(TEST_FLAGS) --build-tests
+	$(SWIFT) test $(TEST_FLAGS) --skip-build
+
+# The corpus conformance run alone (skips with a message when ../shared/corpus is absent);
+# the report lands in .build/conformance.md.
+conformance: deps
+	$(SWIFT) build $(TEST_FLAGS) --build-tests
+	$(SWIFT) test $(TEST_FLAGS) --skip-build --filter CorpusConformanceTests
+	@cat .build/conformance.md | head -20
+
+# Playback arrives with the player; until then this shows what tview reads from the samples.
+run: build
+	.build/release/tview --info samples/good/*
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/tview $(DESTDIR)$(PREFIX)/bin/tview
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tview
+
+samples:
+	@missing=""; for p in $(SAMPLE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	python3 samples/make_samples.py
+
+# Peak memory of `tview --info` on the 1000-frame 1920x1080 GIF from ../shared/bench.
+MEDIA ?= /tmp/tview-bench-media
+rss: build
+	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+	/usr/bin/time -v .build/release/tview --info $(MEDIA)/huge.gif 2>&1 | grep -E "huge.gif|Maximum resident|Elapsed"
+
+clean:
+	rm -rf .build .build-test

@@ -1,0 +1,105 @@
+import Decode
+import Foundation
+import Testing
+
+/// The tview binary end to end: exit codes, messages, --info, --extract, standard input.
+@Suite struct CommandLineTests {
+    let gif = CommandRunner.sample("gif-transparent.gif")
+    let apng = CommandRunner.sample("apng-blend-alpha.png")
+    let missing = "/nonexistent/tview-test.gif"
+
+    @Test func exitCodesSayHowManyFilesFailed() throws {
+        #expect(try CommandRunner.run(["--info", gif, apng]).status == 0)
+        #expect(try CommandRunner.run(["--info", gif, missing]).status == 1)
+        #expect(try CommandRunner.run(["--info", missing]).status == 2)
+        #expect(try CommandRunner.run(["--info", missing, CommandRunner.repository.appendingPathComponent("Package.swift").path]).status == 2)
+    }
+
+    @Test func usageErrorsExitTwoWithAMessage() throws {
+        for arguments in [[], ["--bogus", gif], ["--json", gif], ["--extract", "/tmp/x", gif, apng], ["--info", "-", "-"]] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.hasPrefix("tview: "), "\(arguments)")
+            #expect(result.standardOutput.isEmpty)
+        }
+    }
+
+    @Test func helpExplainsAndExitsZero() throws {
+        let result = try CommandRunner.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("USAGE"))
+        #expect(result.standardOutput.contains("--info"))
+        #expect(result.standardOutput.contains("Exit status"))
+    }
+
+    @Test func errorsAreOneLineNamingTheFile() throws {
+        let result = try CommandRunner.run(["--info", missing])
+        #expect(result.standardError == "tview: \(missing): No such file or directory\n")
+        let wrongType = try CommandRunner.run(["--info", CommandRunner.repository.appendingPathComponent("Makefile").path])
+        #expect(wrongType.standardError.hasSuffix("not a GIF, PNG or WebP image (starts with 23 20 74 76 69 65 77 20)\n"))
+        #expect(wrongType.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test func infoJSONHasExactlyTheDocumentedKeys() throws {
+        let result = try CommandRunner.run(["--info", "--json", gif, apng])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let keys: Set = ["file", "format", "width", "height", "frames", "loop_count", "durations_ms", "truncated", "warnings"]
+        for object in objects { #expect(Set(object.keys) == keys) }
+        #expect(objects[0]["format"] as? String == "gif")
+        #expect(objects[0]["width"] as? Int == 16 && objects[0]["height"] as? Int == 14)
+        #expect(objects[0]["frames"] as? Int == 3)
+        #expect(objects[0]["loop_count"] as? Int == 0)
+        #expect(objects[0]["durations_ms"] as? [Int] == [50, 50, 50])
+        #expect(objects[0]["truncated"] as? Bool == false)
+        #expect(objects[1]["format"] as? String == "apng")
+        #expect(objects[1]["loop_count"] as? Int == 2)
+        let noLoop = try CommandRunner.run(["--info", "--json", CommandRunner.sample("gif-delays-no-loop.gif")])
+        #expect(noLoop.standardOutput.contains("\"loop_count\":null"))
+        #expect(noLoop.standardOutput.contains("\"durations_ms\":[100,100,20,500]"))
+    }
+
+    @Test func truncatedFilesReportTheFramesThatDecoded() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: apng))
+        let result = try CommandRunner.run(["--info", "--json", "-"], input: bytes.prefix(bytes.count - 200))
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any] ?? [:]
+        #expect(object["truncated"] as? Bool == true)
+        #expect((object["frames"] as? Int ?? 0) >= 1 && (object["frames"] as? Int ?? 9) < 4)
+        #expect((object["warnings"] as? [String])?.isEmpty == false)
+    }
+
+    @Test func standardInputReadsLikeAFile() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: gif))
+        let piped = try CommandRunner.run(["--info", "--json", "-"], input: bytes)
+        let named = try CommandRunner.run(["--info", "--json", gif])
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput.replacingOccurrences(of: "\"file\":\"-\"", with: "\"file\":\"\(gif)\"") == named.standardOutput)
+    }
+
+    @Test func emptyStandardInputIsAnError() throws {
+        let result = try CommandRunner.run(["--info", "-"], input: Data())
+        #expect(result.status == 2)
+        #expect(result.standardError == "tview: -: empty input\n")
+    }
+
+    @Test func extractWritesEveryFrameAsPNG() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tview-extract-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["--extract", directory.path, apng])
+        #expect(result.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
+        // Each written PNG decodes back to the very canvas the decoder produced.
+        let source = try AnimatedImage.open(path: apng)
+        for name in names {
+            let frame = try #require(try source.nextFrame())
+            let written = try AnimatedImage.open(path: directory.appendingPathComponent(name).path)
+            let image = try #require(try written.nextFrame()).image
+            let same = image == frame.image
+            #expect(same, "\(name) differs from the decoded frame")
+        }
+    }
+}
