@@ -47,19 +47,15 @@ final class InputFile {
     /// Wraps bytes already in memory (tests, fuzzing) as an input.
     static func memory(_ bytes: [UInt8], name: String) throws(DecodeError) -> InputFile {
         let file = try temporaryFile()
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                write(file, raw.baseAddress! + offset, raw.count - offset)
+        let failure: DecodeError? = bytes.withUnsafeBytes { raw in
+            do throws(DecodeError) {
+                try writeAll(raw, to: file)
+                return nil
+            } catch {
+                return error
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = errno
-                close(file)
-                throw .unreadable(reason: "cannot keep a copy: " + systemMessage(error))
-            }
-            offset += written
         }
+        if let failure { throw failure }
         return InputFile(name: name, descriptor: file, size: bytes.count)
     }
 
@@ -114,17 +110,7 @@ final class InputFile {
                 throw .unreadable(reason: systemMessage(error))
             }
             if got == 0 { break }
-            var written = 0
-            while written < got {
-                let put = write(file, buffer + written, got - written)
-                if put < 0 {
-                    if errno == EINTR { continue }
-                    let error = errno
-                    close(file)
-                    throw .unreadable(reason: "cannot keep a copy of the input: " + systemMessage(error))
-                }
-                written += put
-            }
+            try writeAll(UnsafeRawBufferPointer(start: buffer, count: got), to: file)
             total += got
         }
         guard total > 0 else {
@@ -132,6 +118,21 @@ final class InputFile {
             throw .empty
         }
         return InputFile(name: name, descriptor: file, size: total)
+    }
+
+    /// Writes all of `bytes` to the temporary copy `file`; closes it and throws on failure.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: CInt) throws(DecodeError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(file, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = errno
+                close(file)
+                throw .unreadable(reason: "cannot keep a copy of the input: " + systemMessage(error))
+            }
+            offset += written
+        }
     }
 
     /// An unlinked file in TMPDIR (or /tmp): gone as soon as it is closed.
@@ -146,25 +147,4 @@ final class InputFile {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return fd
     }
-}
-
-/// A read-only memory mapping, unmapped when released.
-final class MappedFile {
-    let address: UnsafeRawPointer
-    let count: Int
-
-    init(address: UnsafeRawPointer, count: Int) {
-        self.address = address
-        self.count = count
-    }
-
-    deinit {
-        munmap(UnsafeMutableRawPointer(mutating: address), count)
-    }
-}
-
-/// The C library's text for an errno value, e.g. "No such file or directory".
-func systemMessage(_ code: CInt) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
 }

@@ -30,11 +30,3 @@ struct ImageSummary {
 
     var totalDuration: Duration { durations.reduce(.zero, +) }
 }
-
-extension Duration {
-    /// The duration in milliseconds, fractional where it is not whole.
-    var milliseconds: Double {
-        let parts = components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
-    }
-}

@@ -1,0 +1,11 @@
+extension ImageFormat {
+    /// The name used in messages.
+    public var displayName: String {
+        switch self {
+        case .gif: return "GIF"
+        case .png: return "PNG"
+        case .apng: return "APNG"
+        case .webp: return "WebP"
+        }
+    }
+}
