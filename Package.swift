@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
 
         .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP"], swiftSettings: swiftSettings),
-        .target(name: "Render", dependencies: ["CNcurses"], swiftSettings: swiftSettings),
+        .target(name: "Render", dependencies: ["CNcurses", "Decode"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
             dependencies: [
@@ -37,6 +37,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Decode"], swiftSettings: swiftSettings),
         .testTarget(name: "TViewTests", dependencies: ["tview"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,147 @@
+public import Decode
+
+/// Scales RGBA canvases of one size to another. Reduction averages areas: every source pixel
+/// counts by how much of an output pixel it covers (fractional edges included), in linear light,
+/// with premultiplied alpha so transparent pixels lend no colour. Enlargement (both axes) repeats
+/// pixels (nearest neighbour). The filter taps and scratch buffers are made once per size pair,
+/// so scaling a frame allocates only its result.
+public struct Downsampler {
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    public let targetWidth: Int
+    public let targetHeight: Int
+
+    private struct Tap {
+        var index: Int32
+        var weight: Float
+    }
+
+    /// For each output column, its source columns: taps[columnStart[x] ..< columnStart[x + 1]].
+    private let columnStart: [Int]
+    private let columnTaps: [Tap]
+    /// For each source row, the output rows it adds to.
+    private let rowStart: [Int]
+    private let rowTaps: [Tap]
+    private let enlarges: Bool
+    private var rowSums: [Float]
+    private var sums: [Float]
+
+    public init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) {
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.targetWidth = targetWidth
+        self.targetHeight = targetHeight
+        enlarges = targetWidth >= sourceWidth && targetHeight >= sourceHeight
+        (columnStart, columnTaps) = Self.taps(source: sourceWidth, target: targetWidth, bySource: false)
+        (rowStart, rowTaps) = Self.taps(source: sourceHeight, target: targetHeight, bySource: true)
+        rowSums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * 4)
+        sums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * targetHeight * 4)
+    }
+
+    /// Box-filter weights between a source axis and a target axis. Grouped by target index
+    /// (`bySource` false: which sources feed each target) or by source index (true).
+    private static func taps(source: Int, target: Int, bySource: Bool) -> ([Int], [Tap]) {
+        let step = Double(source) / Double(target)  // source pixels per target pixel
+        var pairs: [(source: Int, target: Int, weight: Float)] = []
+        for t in 0..<target {
+            let start = Double(t) * step
+            let end = start + step
+            var s = Int(start)
+            while Double(s) < end && s < source {
+                let covered = min(end, Double(s + 1)) - max(start, Double(s))
+                if covered > 1e-9 { pairs.append((s, t, Float(covered / step))) }
+                s += 1
+            }
+        }
+        let groups = bySource ? source : target
+        if bySource { pairs.sort { $0.source < $1.source } }
+        var start = [Int](repeating: 0, count: groups + 1)
+        var taps: [Tap] = []
+        taps.reserveCapacity(pairs.count)
+        var group = 0
+        for pair in pairs {
+            let key = bySource ? pair.source : pair.target
+            while group < key { group += 1; start[group] = taps.count }
+            taps.append(Tap(index: Int32(bySource ? pair.target : pair.source), weight: pair.weight))
+        }
+        while group < groups { group += 1; start[group] = taps.count }
+        return (start, taps)
+    }
+
+    public mutating func scale(_ image: RGBAImage) -> RGBAImage {
+        precondition(image.width == sourceWidth && image.height == sourceHeight, "image size changed")
+        return enlarges ? enlarge(image) : reduce(image)
+    }
+
+    private func enlarge(_ image: RGBAImage) -> RGBAImage {
+        var out = RGBAImage(width: targetWidth, height: targetHeight)
+        image.pixels.withUnsafeBufferPointer { source in
+            out.pixels.withUnsafeMutableBufferPointer { destination in
+                for y in 0..<targetHeight {
+                    let sy = y * sourceHeight / targetHeight
+                    for x in 0..<targetWidth {
+                        destination[y * targetWidth + x] = source[sy * sourceWidth + x * sourceWidth / targetWidth]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    private mutating func reduce(_ image: RGBAImage) -> RGBAImage {
+        let width = targetWidth
+        let toLinear = LinearLight.fromSRGB
+        sums.withUnsafeMutableBufferPointer { sums in
+            sums.update(repeating: 0)
+            rowSums.withUnsafeMutableBufferPointer { rowSums in
+                image.pixels.withUnsafeBufferPointer { source in
+                    columnTaps.withUnsafeBufferPointer { columnTaps in
+                        toLinear.withUnsafeBufferPointer { toLinear in
+                            for y in 0..<sourceHeight where rowStart[y] < rowStart[y + 1] {
+                                // Horizontal pass over one source row, premultiplied linear.
+                                let row = y * sourceWidth
+                                for x in 0..<width {
+                                    var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                                    for tap in columnTaps[columnStart[x]..<columnStart[x + 1]] {
+                                        let pixel = source[row + Int(tap.index)]
+                                        let weight = Float(pixel.a) * tap.weight
+                                        r += toLinear[Int(pixel.r)] * weight
+                                        g += toLinear[Int(pixel.g)] * weight
+                                        b += toLinear[Int(pixel.b)] * weight
+                                        a += weight
+                                    }
+                                    rowSums[x * 4] = r
+                                    rowSums[x * 4 + 1] = g
+                                    rowSums[x * 4 + 2] = b
+                                    rowSums[x * 4 + 3] = a
+                                }
+                                // Vertical pass: add the row into the output rows it covers.
+                                for tap in rowTaps[rowStart[y]..<rowStart[y + 1]] {
+                                    let base = Int(tap.index) * width * 4
+                                    for i in 0..<(width * 4) {
+                                        sums[base + i] += rowSums[i] * tap.weight
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var out = RGBAImage(width: targetWidth, height: targetHeight)
+        sums.withUnsafeBufferPointer { sums in
+            out.pixels.withUnsafeMutableBufferPointer { destination in
+                for i in 0..<(targetWidth * targetHeight) {
+                    let alpha = sums[i * 4 + 3]  // 0…255
+                    guard alpha >= 0.5 else { continue }
+                    destination[i] = RGBA(
+                        r: LinearLight.toSRGB(sums[i * 4] / alpha),
+                        g: LinearLight.toSRGB(sums[i * 4 + 1] / alpha),
+                        b: LinearLight.toSRGB(sums[i * 4 + 2] / alpha),
+                        a: UInt8(min(255, alpha.rounded())))
+                }
+            }
+        }
+        return out
+    }
+}

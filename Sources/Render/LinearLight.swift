@@ -1,0 +1,30 @@
+import Glibc
+/// sRGB ↔ linear light, through tables: averaging in linear light keeps a checkerboard of black
+/// and white from turning into a too-dark grey.
+enum LinearLight {
+    /// sRGB byte → linear 0…1.
+    static let fromSRGB: [Float] = (0..<256).map { value in
+        let c = Double(value) / 255
+        return Float(c <= 0.04045 ? c / 12.92 : _pow((c + 0.055) / 1.055, 2.4))
+    }
+
+    private static let steps = 4096
+    /// linear 0…1 in 4096 steps → sRGB byte.
+    private static let toSRGBTable: [UInt8] = (0...steps).map { step in
+        let l = Double(step) / Double(steps)
+        let c = l <= 0.0031308 ? l * 12.92 : 1.055 * _pow(l, 1 / 2.4) - 0.055
+        return UInt8(max(0, min(255, (c * 255).rounded())))
+    }
+
+    @inline(__always)
+    static func toSRGB(_ linear: Float) -> UInt8 {
+        let index = Int(max(0, min(1, linear)) * Float(steps) + 0.5)
+        return toSRGBTable[index]
+    }
+}
+
+/// pow without Foundation.
+private func _pow(_ base: Double, _ exponent: Double) -> Double {
+    guard base > 0 else { return 0 }
+    return exp(exponent * log(base))
+}

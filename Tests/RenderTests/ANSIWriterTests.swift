@@ -1,0 +1,95 @@
+import Render
+import Testing
+
+@Suite struct ANSIWriterTests {
+    private func randomGrid(_ random: inout SplitMix64, rows: Int, columns: Int, palette: [TermColor]) -> CellGrid {
+        var grid = CellGrid(rows: rows, columns: columns, originRow: 1, originColumn: 2)
+        for index in grid.cells.indices {
+            let top = palette[Int(random.next() % UInt64(palette.count))]
+            let bottom = palette[Int(random.next() % UInt64(palette.count))]
+            grid.cells[index] = .halves(top: top, bottom: bottom)
+        }
+        return grid
+    }
+
+    private func mutate(_ grid: CellGrid, _ random: inout SplitMix64, palette: [TermColor], changes: Int) -> CellGrid {
+        var copy = grid
+        for _ in 0..<changes {
+            let index = Int(random.next() % UInt64(copy.cells.count))
+            copy.cells[index] = .halves(
+                top: palette[Int(random.next() % UInt64(palette.count))],
+                bottom: palette[Int(random.next() % UInt64(palette.count))])
+        }
+        return copy
+    }
+
+    /// Full draw of A, then the diff A→B, shows the same screen as a full draw of B, for many
+    /// random pairs, in every colour mode's kind of colour.
+    @Test(arguments: [ColorMode.truecolor, .palette256, .palette16])
+    func diffAfterFullEqualsFullRedraw(mode: ColorMode) {
+        var random = SplitMix64(seed: 2026)
+        let palette: [TermColor] = mode == .truecolor
+            ? [.default, .rgb(255, 0, 0), .rgb(0, 0, 0), .rgb(8, 9, 10), .rgb(255, 255, 255), .rgb(0, 128, 255)]
+            : [.default, .indexed(1), .indexed(9), .indexed(15), .indexed(0), mode == .palette16 ? .indexed(12) : .indexed(200)]
+        let writer = ANSIWriter(mode: mode)
+        for round in 0..<200 {
+            let rows = 1 + Int(random.next() % 8)
+            let columns = 1 + Int(random.next() % 30)
+            let a = randomGrid(&random, rows: rows, columns: columns, palette: palette)
+            let b = mutate(a, &random, palette: palette, changes: Int(random.next() % UInt64(rows * columns + 1)))
+            var incremental = VirtualScreen(rows: rows + 2, columns: columns + 3)
+            incremental.feed(writer.update(from: nil, to: a))
+            incremental.feed(writer.update(from: a, to: b))
+            var direct = VirtualScreen(rows: rows + 2, columns: columns + 3)
+            direct.feed(writer.update(from: nil, to: b))
+            let expected = ScreenExpectation.screen(for: b, rows: rows + 2, columns: columns + 3)
+            #expect(ScreenExpectation.visible(incremental) == expected, "round \(round)")
+            #expect(ScreenExpectation.visible(direct) == expected, "round \(round)")
+            #expect(incremental.unknown.isEmpty && direct.unknown.isEmpty)
+        }
+    }
+
+    @Test func identicalFrameWritesNoCells() {
+        var random = SplitMix64(seed: 7)
+        let grid = randomGrid(&random, rows: 10, columns: 40, palette: [.rgb(1, 2, 3), .rgb(200, 100, 0), .default])
+        let bytes = ANSIWriter(mode: .truecolor).update(from: grid, to: grid)
+        #expect(bytes == ANSIWriter.beginSynchronized + Array("\u{1B}[0m".utf8) + ANSIWriter.endSynchronized)
+    }
+
+    @Test func oneChangedCellCostsOneCellOfOutput() {
+        let grid = CellGrid(rows: 10, columns: 40, fill: .halves(top: .rgb(10, 20, 30), bottom: .rgb(40, 50, 60)))
+        var changed = grid
+        changed[5, 17] = .halves(top: .rgb(255, 0, 0), bottom: .rgb(40, 50, 60))
+        let full = ANSIWriter(mode: .truecolor).update(from: nil, to: changed)
+        let diff = ANSIWriter(mode: .truecolor).update(from: grid, to: changed)
+        #expect(diff.count < 60)
+        #expect(full.count > 20 * diff.count)
+    }
+
+    @Test func linesShowThePictureWithoutCursorMoves() {
+        var grid = CellGrid(rows: 2, columns: 3)
+        grid[0, 0] = .halves(top: .rgb(255, 0, 0), bottom: .rgb(0, 0, 255))
+        grid[1, 2] = .halves(top: .default, bottom: .rgb(0, 255, 0))
+        let bytes = ANSIWriter(mode: .truecolor).lines(grid)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("H"))
+        #expect(text.hasSuffix("\u{1B}[0m\n"))
+        var screen = VirtualScreen(rows: 3, columns: 3)
+        screen.feed(Array(String(decoding: bytes, as: UTF8.self).replacingNewlines.utf8))
+        #expect(screen[0, 0] == VirtualScreen.Pixel(character: "▀", foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))
+        #expect(screen[1, 2] == VirtualScreen.Pixel(character: "▄", foreground: .rgb(0, 255, 0), background: .default))
+        #expect(screen[0, 1].background == .default)
+    }
+
+    @Test func sixteenColourModeUsesClassicCodes() {
+        var grid = CellGrid(rows: 1, columns: 1)
+        grid[0, 0] = .halves(top: .indexed(9), bottom: .indexed(4))
+        let text = String(decoding: ANSIWriter(mode: .palette16).lines(grid), as: UTF8.self)
+        #expect(text.contains("\u{1B}[91;44m"))
+    }
+}
+
+extension String {
+    /// A terminal's newline after `cat`: carriage return and line feed.
+    fileprivate var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") }
+}

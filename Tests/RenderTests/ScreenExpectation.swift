@@ -1,0 +1,28 @@
+import Render
+
+/// What a cell grid should look like on a screen, in the emulator's terms.
+enum ScreenExpectation {
+    /// The screen that shows exactly `grid` (cells outside it blank).
+    static func screen(for grid: CellGrid, rows: Int, columns: Int) -> [VirtualScreen.Pixel] {
+        var pixels = [VirtualScreen.Pixel](repeating: VirtualScreen.Pixel(), count: rows * columns)
+        for row in 0..<grid.rows {
+            for column in 0..<grid.columns {
+                let cell = grid[row, column]
+                pixels[(grid.originRow + row) * columns + grid.originColumn + column] = VirtualScreen.Pixel(
+                    character: cell.glyph.character,
+                    foreground: cell.glyph == .space ? .default : cell.foreground,
+                    background: cell.background)
+            }
+        }
+        return pixels
+    }
+
+    /// The emulator's cells with the foreground of spaces dropped (it shows nowhere).
+    static func visible(_ screen: VirtualScreen) -> [VirtualScreen.Pixel] {
+        screen.cells.map { pixel in
+            var copy = pixel
+            if copy.character == " " { copy.foreground = .default }
+            return copy
+        }
+    }
+}
