@@ -4,4 +4,23 @@
 #define NCURSES_WIDECHAR 1
 #endif
 #include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
 #include <ncurses.h>
+
+// ncurses' globals and macros, read through functions: Swift 6 cannot touch C globals directly.
+static inline WINDOW *tview_stdscr(void) { return stdscr; }
+static inline WINDOW *tview_curscr(void) { return curscr; }
+static inline int tview_colors(void) { return COLORS; }
+static inline int tview_color_pairs(void) { return COLOR_PAIRS; }
+static inline int tview_lines(void) { return LINES; }
+static inline int tview_cols(void) { return COLS; }
+static inline int tview_key_resize(void) { return KEY_RESIZE; }
+
+// One cell: a wide character with an extended colour pair (setcchar's opts argument).
+static inline int tview_put_cell(int y, int x, wchar_t glyph, int pair) {
+    cchar_t cell;
+    wchar_t text[2] = {glyph, 0};
+    setcchar(&cell, text, A_NORMAL, 0, &pair);
+    return mvwadd_wch(stdscr, y, x, &cell);
+}

@@ -31,6 +31,9 @@ struct TView: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame of FILE as PNG into DIR.", valueName: "DIR"))
     var extract: String?
 
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
     @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"))
     var files: [String] = []
 
@@ -60,8 +63,11 @@ struct TView: ParsableCommand {
         if info {
             return InfoPrinter(json: json).run(paths: files)
         }
-        Diagnostics.error("playing is not built yet: use --info or --extract")
-        return .usage
+        let environment = ProcessInfo.environment
+        if StandardOutput.isTerminal {
+            return InteractiveViewer(options: display, environment: environment).run(paths: files)
+        }
+        return PipePrinter(options: display, environment: environment).run(paths: files)
     }
 
     static func main() {

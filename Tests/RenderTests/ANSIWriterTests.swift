@@ -43,8 +43,8 @@ import Testing
             var direct = VirtualScreen(rows: rows + 2, columns: columns + 3)
             direct.feed(writer.update(from: nil, to: b))
             let expected = ScreenExpectation.screen(for: b, rows: rows + 2, columns: columns + 3)
-            #expect(ScreenExpectation.visible(incremental) == expected, "round \(round)")
-            #expect(ScreenExpectation.visible(direct) == expected, "round \(round)")
+            #expect(firstDifference(ScreenExpectation.visible(incremental), expected, columns: columns + 3) == nil, "round \(round)")
+            #expect(firstDifference(ScreenExpectation.visible(direct), expected, columns: columns + 3) == nil, "round \(round)")
             #expect(incremental.unknown.isEmpty && direct.unknown.isEmpty)
         }
     }

@@ -26,3 +26,11 @@ enum ScreenExpectation {
         }
     }
 }
+
+/// The first cell where two screens differ, described, or nil when they are the same.
+func firstDifference(_ actual: [VirtualScreen.Pixel], _ expected: [VirtualScreen.Pixel], columns: Int) -> String? {
+    for index in actual.indices where actual[index] != expected[index] {
+        return "row \(index / columns) column \(index % columns): \(actual[index]) instead of \(expected[index])"
+    }
+    return actual.count == expected.count ? nil : "sizes differ"
+}

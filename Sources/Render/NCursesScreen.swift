@@ -1,0 +1,252 @@
+internal import CNcurses
+import Glibc
+
+/// The interactive terminal, through ncursesw: alternate screen, hidden cursor, keys from the
+/// terminal (not standard input, which may be the image). `present` draws only the cells that
+/// differ from what is on screen, in one synchronized update; colour pairs are managed so that
+/// none in use on screen is ever redefined (see `ColorPairPool`).
+///
+/// Truecolor goes through a direct-colour terminfo entry (`xterm-direct`, `tmux-direct`, from
+/// ncurses-term), chosen when truecolor is asked for or COLORTERM says the terminal has it.
+///
+/// Not Sendable: ncurses is one global state; use it from one thread.
+public final class NCursesScreen {
+    public enum Key: Equatable, Sendable {
+        case character(Character)
+        case control(UInt8)  // Ctrl-A = 1 … ; Esc = 27
+        case left, right, up, down
+        case resize
+    }
+
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The colour mode in effect (what was asked for, as far as the terminal allows).
+    public private(set) var mode: ColorMode
+    public private(set) var size: TerminalSize
+
+    private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
+    private let outputDescriptor: CInt
+    private let direct: Bool
+    private var pool: ColorPairPool
+    private var front: CellGrid?
+    private var pairsOnScreen: [Int32] = []
+    private var ended = false
+
+    /// Takes the terminal: output to standard output, keys from /dev/tty.
+    /// - Parameter requested: a colour mode, or nil to detect one.
+    public convenience init(requested: ColorMode?, environment: [String: String]) throws(SetupError) {
+        let ttyDescriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard ttyDescriptor >= 0 else { throw SetupError(description: "no terminal to read keys from (/dev/tty)") }
+        let outputCopy = dup(STDOUT_FILENO)
+        guard outputCopy >= 0 else {
+            close(ttyDescriptor)
+            throw SetupError(description: "cannot write to the terminal")
+        }
+        try self.init(requested: requested, environment: environment, output: outputCopy, input: ttyDescriptor)
+    }
+
+    /// Uses `output` and `input` (both owned from now on); tests pass a file and /dev/null.
+    init(requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt, input inputDescriptor: CInt) throws(SetupError) {
+        setlocale(LC_ALL, "")
+        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"
+        let colorTerm = environment["COLORTERM"]
+        let wantsTruecolor = requested == .truecolor
+            || (requested == nil && (colorTerm == "truecolor" || colorTerm == "24bit"))
+        guard let input = fdopen(inputDescriptor, "r") else {
+            close(inputDescriptor)
+            close(outputDescriptor)
+            throw SetupError(description: "cannot open the terminal")
+        }
+        guard let output = fdopen(outputDescriptor, "w") else {
+            fclose(input)
+            close(outputDescriptor)
+            throw SetupError(description: "cannot write to the terminal")
+        }
+        var screen: OpaquePointer? = nil
+        if wantsTruecolor {
+            let directName = term.hasPrefix("tmux") || term.hasPrefix("screen") ? "tmux-direct" : "xterm-direct"
+            screen = term.hasSuffix("-direct") ? newterm(term, output, input) : newterm(directName, output, input)
+        }
+        if screen == nil { screen = newterm(term, output, input) }
+        if screen == nil { screen = newterm("xterm", output, input) }
+        guard let screen else {
+            fclose(input)
+            fclose(output)
+            throw SetupError(description: "terminal type '\(term)' is unknown to terminfo")
+        }
+        self.screen = screen
+        self.input = input
+        self.output = output
+        self.outputDescriptor = fileno(output)
+        set_term(screen)
+
+        var colors = 0
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colors = Int(tview_colors())
+        }
+        direct = colors >= 1 << 24
+        let supported = ColorMode.detect(colorTerm: nil, terminfoColors: colors)
+        mode = Self.lesser(requested ?? (wantsTruecolor ? .truecolor : supported), supported)
+        let capacity = mode == .mono ? 1 : Int(tview_color_pairs())
+        pool = ColorPairPool(capacity: capacity) { pair, foreground, background in
+            init_extended_pair(pair, foreground, background)
+        }
+        raw()
+        noecho()
+        nonl()
+        keypad(tview_stdscr(), true)
+        leaveok(tview_stdscr(), true)
+        // Frames are pictures, not scrolling text: no insert/delete-line tricks.
+        idlok(tview_stdscr(), false)
+        curs_set(0)
+        set_escdelay(25)
+        size = TerminalSize.of(descriptor: outputDescriptor)
+            ?? TerminalSize(rows: Int(tview_lines()), columns: Int(tview_cols()))
+    }
+
+    deinit {
+        end()
+        delscreen(screen)
+        fclose(input)
+        fclose(output)
+    }
+
+    /// Gives the terminal back: normal screen, cursor, attributes. Safe to call twice.
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        endwin()
+    }
+
+    /// Draws `grid`: only cells that changed since the last call, or everything after a size
+    /// change, `invalidate()` or the first call.
+    public func present(_ grid: CellGrid) {
+        let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
+        if full {
+            for pair in pairsOnScreen { pool.release(pair) }
+            pairsOnScreen = [Int32](repeating: 0, count: grid.cells.count)
+            werase(tview_stdscr())
+            clearok(tview_curscr(), true)
+        }
+        for row in 0..<grid.rows {
+            for column in 0..<grid.columns {
+                let index = row * grid.columns + column
+                let cell = grid.cells[index]
+                if !full, let front, front.cells[index] == cell { continue }
+                let pair = pairFor(cell)
+                pool.release(pairsOnScreen[index])
+                pairsOnScreen[index] = pair
+                _ = tview_put_cell(
+                    CInt(grid.originRow + row), CInt(grid.originColumn + column), Self.wide(cell.glyph), CInt(pair))
+            }
+        }
+        front = grid
+        writeRaw(ANSIWriter.beginSynchronized)
+        wnoutrefresh(tview_stdscr())
+        doupdate()
+        fflush(output)
+        writeRaw(ANSIWriter.endSynchronized)
+        pool.commit()
+    }
+
+    /// The next present draws every cell (after a resize, or when the screen was given back).
+    public func invalidate() {
+        front = nil
+    }
+
+    /// Re-reads the terminal size (after a resize key).
+    public func refreshSize() {
+        if let measured = TerminalSize.of(descriptor: outputDescriptor) {
+            size = measured
+            // ncurses' own SIGWINCH handling may have resized already; resize_term (unlike
+            // resizeterm) queues no KEY_RESIZE, which would come straight back here.
+            if is_term_resized(CInt(measured.rows), CInt(measured.columns)) {
+                resize_term(CInt(measured.rows), CInt(measured.columns))
+            }
+        } else {
+            size = TerminalSize(rows: Int(tview_lines()), columns: Int(tview_cols()))
+        }
+        invalidate()
+    }
+
+    /// Gives the terminal back for a while (Ctrl-Z); `resume` takes it again.
+    public func suspend() {
+        endwin()
+    }
+
+    public func resume() {
+        refresh()
+        refreshSize()
+    }
+
+    /// Waits up to `milliseconds` (negative: forever) for a key.
+    public func readKey(timeout milliseconds: Int) -> Key? {
+        wtimeout(tview_stdscr(), CInt(max(-1, min(milliseconds, Int(Int32.max)))))
+        let code = wgetch(tview_stdscr())
+        switch code {
+        case ERR: return nil
+        case tview_key_resize(): return .resize
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case 0..<32, 127: return .control(UInt8(code))
+        case 32..<127: return .character(Character(UnicodeScalar(UInt8(code))))
+        default: return nil
+        }
+    }
+
+    private func pairFor(_ cell: Cell) -> Int32 {
+        guard mode != .mono else { return 0 }
+        let foreground = cell.glyph == .space ? -1 : number(cell.foreground)
+        let background = number(cell.background)
+        if foreground == -1 && background == -1 { return 0 }
+        return pool.acquire(foreground: foreground, background: background) { color in
+            guard color >= 8 else { return color }
+            let rgb = self.direct
+                ? (UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF))
+                : XtermPalette.rgb(UInt8(clamping: color))
+            return Int32(XtermPalette.nearestSystem(Int(rgb.0), Int(rgb.1), Int(rgb.2), count: 8))
+        }
+    }
+
+    /// ncurses' colour number: -1 for default, a palette index, or on a direct-colour terminal
+    /// 0xRRGGBB (never below 8: direct terminfo entries read 0…7 as palette colours).
+    private func number(_ color: TermColor) -> Int32 {
+        switch color {
+        case .default:
+            return -1
+        case .indexed(let index):
+            guard direct, index >= 8 else { return Int32(index) }
+            let (r, g, b) = XtermPalette.rgb(index)
+            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        case .rgb(let r, let g, let b):
+            guard direct else { return Int32(XtermPalette.nearest256(Int(r), Int(g), Int(b))) }
+            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        }
+    }
+
+    private static func wide(_ glyph: Glyph) -> wchar_t {
+        wchar_t(glyph.character.unicodeScalars.first!.value)
+    }
+
+    /// Writes through ncurses' own output stream, so the bytes stay in order with its output,
+    /// and flushes: ncurses leaves the end of a large update in the stdio buffer.
+    private func writeRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            _ = fwrite(raw.baseAddress, 1, raw.count, output)
+        }
+        fflush(output)
+    }
+
+    private static func lesser(_ a: ColorMode, _ b: ColorMode) -> ColorMode {
+        let order: [ColorMode] = [.mono, .palette8, .palette16, .palette256, .truecolor]
+        return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
+    }
+}

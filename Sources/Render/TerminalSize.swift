@@ -1,0 +1,26 @@
+import Glibc
+
+/// A terminal's size in cells and, where it reports them, in pixels.
+public struct TerminalSize: Sendable, Equatable {
+    public var rows: Int
+    public var columns: Int
+    /// Cell height over width on screen, from the pixel size; nil when the terminal gives none.
+    public var cellAspect: Double?
+
+    public init(rows: Int, columns: Int, cellAspect: Double? = nil) {
+        self.rows = rows
+        self.columns = columns
+        self.cellAspect = cellAspect
+    }
+
+    /// TIOCGWINSZ on `descriptor`; nil when it is no terminal.
+    public static func of(descriptor: CInt) -> TerminalSize? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+        var aspect: Double? = nil
+        if size.ws_xpixel > 0, size.ws_ypixel > 0 {
+            aspect = (Double(size.ws_ypixel) / Double(size.ws_row)) / (Double(size.ws_xpixel) / Double(size.ws_col))
+        }
+        return TerminalSize(rows: Int(size.ws_row), columns: Int(size.ws_col), cellAspect: aspect)
+    }
+}

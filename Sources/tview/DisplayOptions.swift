@@ -1,0 +1,91 @@
+import ArgumentParser
+import Render
+
+/// How pictures are fitted and coloured, shared by the terminal and the pipe output.
+struct DisplayOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Use an area of COLS x ROWS cells instead of the terminal's size.", valueName: "COLSxROWS"))
+    var size: CellArea?
+
+    @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))
+    var colors: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Ordered dithering for 256, 16, 8 colours and mono.")
+    var dither = false
+
+    @Option(name: .long, help: ArgumentHelp("What partly transparent pixels are blended over (#rrggbb, black, white).", valueName: "COLOR"))
+    var bg: BackgroundColor = BackgroundColor(red: 0, green: 0, blue: 0)
+
+    @Flag(name: .long, help: "Never enlarge small images.")
+    var noUpscale = false
+
+    @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
+    var frame: Int = 1
+
+    func validate() throws {
+        guard frame >= 1 else { throw ValidationError("--frame counts from 1") }
+    }
+
+    func builder(mode: ColorMode) -> CellGridBuilder {
+        CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
+    }
+}
+
+/// `--size 80x24`.
+struct CellArea: ExpressibleByArgument {
+    let columns: Int
+    let rows: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+            (1...4000).contains(columns), (1...2000).contains(rows)
+        else { return nil }
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// `--colors`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, truecolor
+    case c256 = "256"
+    case c16 = "16"
+    case c8 = "8"
+    case mono
+
+    /// The mode asked for, or nil for auto.
+    var mode: ColorMode? {
+        switch self {
+        case .auto: return nil
+        case .truecolor: return .truecolor
+        case .c256: return .palette256
+        case .c16: return .palette16
+        case .c8: return .palette8
+        case .mono: return .mono
+        }
+    }
+}
+
+/// `--bg #102030`, `--bg white`.
+struct BackgroundColor: ExpressibleByArgument {
+    let red: UInt8
+    let green: UInt8
+    let blue: UInt8
+
+    init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "black": self.init(red: 0, green: 0, blue: 0)
+        case "white": self.init(red: 255, green: 255, blue: 255)
+        default:
+            let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+            guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+            self.init(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        }
+    }
+}

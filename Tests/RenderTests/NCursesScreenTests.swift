@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import Render
+
+/// The ncurses renderer, writing to a file as if it were an xterm-direct terminal (80x24 from
+/// terminfo), read back through the emulator: after any sequence of frames the screen must show
+/// exactly the last grid, and a frame identical to the last writes almost nothing. ncurses is
+/// one global state, so these run one at a time.
+@Suite(.serialized) struct NCursesScreenTests {
+    private func makeScreen(term: String, mode: ColorMode?) throws -> (NCursesScreen, FileHandle) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tview-ncurses-\(UUID().uuidString)").path
+        let output = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        // A second open, so reading has its own offset.
+        let reader = FileHandle(fileDescriptor: open(path, O_RDONLY), closeOnDealloc: true)
+        unlink(path)
+        let screen = try NCursesScreen(
+            requested: mode, environment: ["TERM": term], output: output, input: open("/dev/null", O_RDONLY))
+        return (screen, reader)
+    }
+
+    private func randomGrid(_ random: inout SplitMix64, palette: [TermColor]) -> CellGrid {
+        let rows = 1 + Int(random.next() % 20)
+        let columns = 1 + Int(random.next() % 70)
+        var grid = CellGrid(rows: rows, columns: columns, originRow: Int(random.next() % UInt64(24 - rows + 1)),
+                            originColumn: Int(random.next() % UInt64(80 - columns + 1)))
+        for index in grid.cells.indices {
+            grid.cells[index] = .halves(
+                top: palette[Int(random.next() % UInt64(palette.count))],
+                bottom: palette[Int(random.next() % UInt64(palette.count))])
+        }
+        return grid
+    }
+
+    private func changed(_ grid: CellGrid, _ random: inout SplitMix64, palette: [TermColor]) -> CellGrid {
+        var copy = grid
+        for _ in 0..<Int(random.next() % UInt64(grid.cells.count + 1)) {
+            copy.cells[Int(random.next() % UInt64(copy.cells.count))] = .halves(
+                top: palette[Int(random.next() % UInt64(palette.count))],
+                bottom: palette[Int(random.next() % UInt64(palette.count))])
+        }
+        return copy
+    }
+
+    @Test func truecolorFramesReachTheScreenExactly() throws {
+        var random = SplitMix64(seed: 42)
+        let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor)
+        defer { screen.end() }
+        #expect(screen.mode == .truecolor)
+        var emulator = VirtualScreen(rows: 24, columns: 80)
+        var previous: CellGrid? = nil
+        for round in 0..<60 {
+            // A fresh palette every few rounds, so pairs are released and redefined.
+            var palette: [TermColor] = [.default]
+            for _ in 0..<(3 + Int(random.next() % 40)) {
+                palette.append(.rgb(UInt8(16 + random.next() % 240), UInt8(random.next() % 256), UInt8(random.next() % 256)))
+            }
+            let grid: CellGrid
+            if let previous, round % 3 != 0 {
+                grid = changed(previous, &random, palette: palette)
+            } else {
+                grid = randomGrid(&random, palette: palette)
+            }
+            screen.present(grid)
+            emulator.feed([UInt8](reader.readDataToEndOfFile()))
+            let difference = firstDifference(
+                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: grid, rows: 24, columns: 80), columns: 80)
+            #expect(difference == nil, "round \(round)")
+            #expect(emulator.unknown.isEmpty, "\(emulator.unknown)")
+            previous = grid
+        }
+        // The same frame again: only the synchronized-update brackets.
+        if let previous { screen.present(previous) }
+        let repeatBytes = [UInt8](reader.readDataToEndOfFile())
+        #expect(repeatBytes.count <= ANSIWriter.beginSynchronized.count + ANSIWriter.endSynchronized.count + 16)
+    }
+
+    @Test func palette256FramesReachTheScreenExactly() throws {
+        var random = SplitMix64(seed: 256)
+        let (screen, reader) = try makeScreen(term: "xterm-256color", mode: nil)
+        defer { screen.end() }
+        #expect(screen.mode == .palette256)
+        var emulator = VirtualScreen(rows: 24, columns: 80)
+        let palette: [TermColor] = [.default] + (0..<30).map { _ in .indexed(UInt8(random.next() % 256)) }
+        var grid = randomGrid(&random, palette: palette)
+        for round in 0..<30 {
+            screen.present(grid)
+            emulator.feed([UInt8](reader.readDataToEndOfFile()))
+            let difference = firstDifference(
+                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: grid, rows: 24, columns: 80), columns: 80)
+            #expect(difference == nil, "round \(round)")
+            grid = round % 5 == 4 ? randomGrid(&random, palette: palette) : changed(grid, &random, palette: palette)
+        }
+    }
+}
