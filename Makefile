@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp python3
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build test conformance run install uninstall samples rss clean
+.PHONY: all deps build test conformance run install uninstall samples rss e2e bench-render clean
 
 all: build
 
@@ -61,6 +61,19 @@ MEDIA ?= /tmp/tview-bench-media
 rss: build
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	/usr/bin/time -v .build/release/tview --info $(MEDIA)/huge.gif 2>&1 | grep -E "huge.gif|Maximum resident|Elapsed"
+
+# A real terminal: tview in tmux, the pane read back with capture-pane -e and checked cell by
+# cell against the sample's expected frame, in truecolor and 256 colours; then q must restore.
+e2e: build
+	@command -v tmux >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
+	@python3 -c "import pyte" 2>/dev/null || pip install -q pyte
+	python3 e2e/tmux_render_check.py .build/release/tview
+
+# Render cost per frame (downsample + cells), cells changed and bytes per frame (ANSI diff,
+# ncurses, full redraw) on the ../shared/bench media at 160x48 and 80x24.
+bench-render: build
+	@[ -s $(MEDIA)/life.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+	.build/release/tview-bench render $(MEDIA) 200 | tee bench/render.md
 
 clean:
 	rm -rf .build .build-test

@@ -36,6 +36,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Benchmarks, outside `swift test` (targets live in benchmarks, never in timed tests).
+        .executableTarget(name: "tview-bench", dependencies: ["Decode", "Render"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Decode"], swiftSettings: swiftSettings),
         .testTarget(name: "TViewTests", dependencies: ["tview"], swiftSettings: swiftSettings),

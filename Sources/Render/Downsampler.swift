@@ -90,36 +90,44 @@ public struct Downsampler {
 
     private mutating func reduce(_ image: RGBAImage) -> RGBAImage {
         let width = targetWidth
-        let toLinear = LinearLight.fromSRGB
+        let sourceWidth = self.sourceWidth
         sums.withUnsafeMutableBufferPointer { sums in
             sums.update(repeating: 0)
+            let sums = sums.baseAddress!
             rowSums.withUnsafeMutableBufferPointer { rowSums in
-                image.pixels.withUnsafeBufferPointer { source in
+                let rowSums = rowSums.baseAddress!
+                image.withUnsafeBytes { bytes in
+                    let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                     columnTaps.withUnsafeBufferPointer { columnTaps in
-                        toLinear.withUnsafeBufferPointer { toLinear in
-                            for y in 0..<sourceHeight where rowStart[y] < rowStart[y + 1] {
-                                // Horizontal pass over one source row, premultiplied linear.
-                                let row = y * sourceWidth
-                                for x in 0..<width {
-                                    var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                                    for tap in columnTaps[columnStart[x]..<columnStart[x + 1]] {
-                                        let pixel = source[row + Int(tap.index)]
-                                        let weight = Float(pixel.a) * tap.weight
-                                        r += toLinear[Int(pixel.r)] * weight
-                                        g += toLinear[Int(pixel.g)] * weight
-                                        b += toLinear[Int(pixel.b)] * weight
-                                        a += weight
-                                    }
-                                    rowSums[x * 4] = r
-                                    rowSums[x * 4 + 1] = g
-                                    rowSums[x * 4 + 2] = b
-                                    rowSums[x * 4 + 3] = a
-                                }
-                                // Vertical pass: add the row into the output rows it covers.
-                                for tap in rowTaps[rowStart[y]..<rowStart[y + 1]] {
-                                    let base = Int(tap.index) * width * 4
-                                    for i in 0..<(width * 4) {
-                                        sums[base + i] += rowSums[i] * tap.weight
+                        columnStart.withUnsafeBufferPointer { columnStart in
+                            rowTaps.withUnsafeBufferPointer { rowTaps in
+                                rowStart.withUnsafeBufferPointer { rowStart in
+                                    LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                                        for y in 0..<sourceHeight where rowStart[y] < rowStart[y + 1] {
+                                            // Horizontal pass over one source row, premultiplied linear.
+                                            let row = source + y * sourceWidth * 4
+                                            for x in 0..<width {
+                                                var sum = SIMD4<Float>(repeating: 0)
+                                                for t in columnStart[x]..<columnStart[x + 1] {
+                                                    let tap = columnTaps[t]
+                                                    let pixel = row + Int(tap.index) * 4
+                                                    let color = SIMD4<Float>(
+                                                        toLinear[Int(pixel[0])], toLinear[Int(pixel[1])],
+                                                        toLinear[Int(pixel[2])], 1)
+                                                    sum += color * (Float(pixel[3]) * tap.weight)
+                                                }
+                                                UnsafeMutableRawPointer(rowSums + x * 4).storeBytes(
+                                                    of: sum, as: SIMD4<Float>.self)
+                                            }
+                                            // Vertical pass: add the row into the output rows it covers.
+                                            for t in rowStart[y]..<rowStart[y + 1] {
+                                                let tap = rowTaps[t]
+                                                let target = sums + Int(tap.index) * width * 4
+                                                for i in 0..<(width * 4) {
+                                                    target[i] += rowSums[i] * tap.weight
+                                                }
+                                            }
+                                        }
                                     }
                                 }
                             }

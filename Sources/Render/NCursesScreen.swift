@@ -49,8 +49,9 @@ public final class NCursesScreen {
         try self.init(requested: requested, environment: environment, output: outputCopy, input: ttyDescriptor)
     }
 
-    /// Uses `output` and `input` (both owned from now on); tests pass a file and /dev/null.
-    init(requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt, input inputDescriptor: CInt) throws(SetupError) {
+    /// Uses `output` and `input` (both owned from now on): any terminal, or a file and /dev/null
+    /// to see what would be sent (tests, benchmarks).
+    public init(requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt, input inputDescriptor: CInt) throws(SetupError) {
         setlocale(LC_ALL, "")
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"
         let colorTerm = environment["COLORTERM"]
