@@ -39,8 +39,10 @@ let package = Package(
         // Benchmarks, outside `swift test` (targets live in benchmarks, never in timed tests).
         .executableTarget(name: "tview-bench", dependencies: ["Decode", "Render"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Decode"], swiftSettings: swiftSettings),
-        .testTarget(name: "TViewTests", dependencies: ["tview"], swiftSettings: swiftSettings),
+        // What the test targets share: a VT emulator, a seeded generator.
+        .target(name: "TestSupport", dependencies: ["Render"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Decode", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "TViewTests", dependencies: ["tview", "Decode", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

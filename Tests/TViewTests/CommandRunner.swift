@@ -28,12 +28,14 @@ struct CommandRunner {
         return repository.appendingPathComponent(".build/debug/tview")
     }
 
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = nil
+        // What tview reads from the environment is set by each test, not inherited.
+        for name in ["COLUMNS", "LINES", "NO_COLOR", "COLORTERM"] { environment[name] = nil }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         let error = Pipe()

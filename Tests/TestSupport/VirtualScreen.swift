@@ -1,20 +1,26 @@
-import Render
+public import Render
 
 /// A small VT emulator for tests: enough of xterm to read what tview writes (and what ncurses
 /// writes for xterm-direct): UTF-8 text, CUP/HVP, CUU/CUD/CUF/CUB, CHA/HPA, VPA, CR/LF/BS,
 /// ED, EL, ECH, REP, SGR (default, 8/16 colours, 38/48 with 5 or 2, colon forms). Private modes,
 /// charset selection and other sequences are read and ignored. Cells keep the glyph and the two
 /// colours it was drawn with.
-struct VirtualScreen {
-    struct Pixel: Equatable {
-        var character: Character = " "
-        var foreground: TermColor = .default
-        var background: TermColor = .default
+public struct VirtualScreen {
+    public struct Pixel: Equatable, Sendable {
+        public var character: Character = " "
+        public var foreground: TermColor = .default
+        public var background: TermColor = .default
+
+        public init(character: Character = " ", foreground: TermColor = .default, background: TermColor = .default) {
+            self.character = character
+            self.foreground = foreground
+            self.background = background
+        }
     }
 
-    let rows: Int
-    let columns: Int
-    private(set) var cells: [Pixel]
+    public let rows: Int
+    public let columns: Int
+    public private(set) var cells: [Pixel]
     private var row = 0
     private var column = 0
     private var pendingWrap = false
@@ -23,17 +29,17 @@ struct VirtualScreen {
     private var lastCharacter: Character = " "
     private var utf8: [UInt8] = []
     /// Sequences this emulator did not understand (tests assert there are none).
-    private(set) var unknown: [String] = []
+    public private(set) var unknown: [String] = []
 
-    init(rows: Int, columns: Int) {
+    public init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         cells = [Pixel](repeating: Pixel(), count: rows * columns)
     }
 
-    subscript(row: Int, column: Int) -> Pixel { cells[row * columns + column] }
+    public subscript(row: Int, column: Int) -> Pixel { cells[row * columns + column] }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]

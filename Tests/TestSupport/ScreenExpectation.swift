@@ -1,9 +1,9 @@
-import Render
+public import Render
 
 /// What a cell grid should look like on a screen, in the emulator's terms.
-enum ScreenExpectation {
+public enum ScreenExpectation {
     /// The screen that shows exactly `grid` (cells outside it blank).
-    static func screen(for grid: CellGrid, rows: Int, columns: Int) -> [VirtualScreen.Pixel] {
+    public static func screen(for grid: CellGrid, rows: Int, columns: Int) -> [VirtualScreen.Pixel] {
         var pixels = [VirtualScreen.Pixel](repeating: VirtualScreen.Pixel(), count: rows * columns)
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {
@@ -18,7 +18,7 @@ enum ScreenExpectation {
     }
 
     /// The emulator's cells with the foreground of spaces dropped (it shows nowhere).
-    static func visible(_ screen: VirtualScreen) -> [VirtualScreen.Pixel] {
+    public static func visible(_ screen: VirtualScreen) -> [VirtualScreen.Pixel] {
         screen.cells.map { pixel in
             var copy = pixel
             if copy.character == " " { copy.foreground = .default }
@@ -28,7 +28,7 @@ enum ScreenExpectation {
 }
 
 /// The first cell where two screens differ, described, or nil when they are the same.
-func firstDifference(_ actual: [VirtualScreen.Pixel], _ expected: [VirtualScreen.Pixel], columns: Int) -> String? {
+public func firstDifference(_ actual: [VirtualScreen.Pixel], _ expected: [VirtualScreen.Pixel], columns: Int) -> String? {
     for index in actual.indices where actual[index] != expected[index] {
         return "row \(index / columns) column \(index % columns): \(actual[index]) instead of \(expected[index])"
     }

@@ -1,0 +1,54 @@
+import Foundation
+import Render
+import TestSupport
+import Testing
+
+/// Standard output not a terminal: the first frame (or --frame N) as ANSI text that shows the
+/// picture when printed, read back through the emulator.
+@Suite struct PipeOutputTests {
+    @Test func firstFrameAsTruecolorText() throws {
+        // gif-disposal-1: 16x12, first frame in 4-pixel columns of black, red, green, blue
+        // (shifting every 3 rows). In 16x6 cells it is drawn 1:1, two pixel rows a cell.
+        let result = try CommandRunner.run(["--size", "16x6", CommandRunner.sample("gif-disposal-1.gif")])
+        #expect(result.status == 0)
+        var screen = VirtualScreen(rows: 7, columns: 16)
+        screen.feed(Array(result.standardOutput.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+        let black = TermColor.rgb(0, 0, 0), red = TermColor.rgb(255, 0, 0)
+        // Row 0 (pixel rows 0, 1): column 0 black over black, column 4 red over red.
+        #expect(screen[0, 0] == VirtualScreen.Pixel(character: " ", foreground: .default, background: black))
+        #expect(screen[0, 4].background == red)
+        // Row 1 (pixel rows 2, 3): black above red at column 0.
+        #expect(screen[1, 0] == VirtualScreen.Pixel(character: "▀", foreground: black, background: red))
+        #expect(result.standardOutput.hasSuffix("\u{1B}[0m\n"))
+    }
+
+    @Test func frameNumberAndColourModeChooseWhatIsPrinted() throws {
+        let sample = CommandRunner.sample("gif-transparent.gif")
+        let first = try CommandRunner.run(["--size", "16x7", "--colors", "256", sample])
+        let third = try CommandRunner.run(["--size", "16x7", "--colors", "256", "--frame", "3", sample])
+        #expect(first.status == 0 && third.status == 0)
+        #expect(first.standardOutput != third.standardOutput)
+        #expect(third.standardOutput.contains("48;5;"))
+        #expect(!third.standardOutput.contains("48;2;"))
+        // Transparent areas keep the terminal's own background.
+        #expect(first.standardOutput.contains("\u{1B}[49m"))
+    }
+
+    @Test func noColorMeansMonochromeAndColumnsSetTheSize() throws {
+        let sample = CommandRunner.sample("gif-disposal-1.gif")
+        let plain = try CommandRunner.run([sample], environment: ["NO_COLOR": "1", "COLUMNS": "32", "LINES": "12"])
+        #expect(!plain.standardOutput.contains("38;2") && !plain.standardOutput.contains("48;2"))
+        let lines = plain.standardOutput.split(separator: "\n")
+        #expect(lines.count == 12)  // 16x12 doubled to 32x24 pixels: 12 rows
+        let forced = try CommandRunner.run(["--colors", "truecolor", sample], environment: ["NO_COLOR": "1"])
+        #expect(forced.standardOutput.contains("48;2;255;0;0"))
+    }
+
+    @Test func badOptionValuesAreUsageErrors() throws {
+        for arguments in [["--size", "80"], ["--colors", "9"], ["--bg", "#12"], ["--frame", "0"]] {
+            let result = try CommandRunner.run(arguments + [CommandRunner.sample("gif-1x1.gif")])
+            #expect(result.status == 2, "\(arguments)")
+        }
+    }
+}
