@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "tview-bench", dependencies: ["Decode", "Render"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
         // What the test targets share: a VT emulator, a seeded generator.
-        .target(name: "TestSupport", dependencies: ["Render"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Render", "Decode"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Decode", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TViewTests", dependencies: ["tview", "Decode", "TestSupport"], swiftSettings: swiftSettings),
     ],

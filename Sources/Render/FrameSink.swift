@@ -1,0 +1,19 @@
+public import Decode
+
+/// Where frames go: the terminal through ncurses, ANSI text on a pipe, or a recorder in tests.
+/// `prepare` does the downsampling (ahead of the deadline); `present` only draws.
+public protocol FrameSink: AnyObject {
+    associatedtype Prepared
+    /// Fits and scales a frame to the current area.
+    func prepare(_ image: RGBAImage, statusLine: Bool) -> Prepared
+    /// Shows a prepared frame and the status line (nil: none).
+    func present(_ prepared: Prepared, status: String?)
+    /// The terminal changed size (or was given back): the next prepare uses the new size and the
+    /// next present draws everything.
+    func refresh()
+    /// Gives the terminal back and stops the process (Ctrl-Z); returns once continued (`fg`),
+    /// with the terminal taken back. The next present draws everything.
+    func suspend()
+    /// Bytes written so far (for statistics).
+    var bytesWritten: Int { get }
+}

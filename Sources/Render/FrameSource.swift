@@ -1,0 +1,16 @@
+public import Decode
+
+/// What the player plays: a sequential cursor over composited frames. `AnimatedImage` is one;
+/// tests use synthetic sources.
+public protocol FrameSource: AnyObject {
+    /// The name shown in the status line and in messages.
+    var name: String { get }
+    /// Known after one full pass for GIF.
+    var frameCount: Int? { get }
+    /// How many times the animation plays as its file says; nil means forever.
+    var totalPlays: Int? { get }
+    func nextFrame() throws(DecodeError) -> Frame?
+    func rewind() throws(DecodeError)
+}
+
+extension AnimatedImage: FrameSource {}

@@ -1,0 +1,33 @@
+/// What a run of the player did, for `--stats` and benchmarks.
+public struct PlaybackStatistics: Sendable {
+    public var framesShown = 0
+    public var framesSkipped = 0
+    public var loopsDone = 0
+    /// From the first frame on screen to the end.
+    public var wall: Duration = .zero
+    /// How late each frame reached the screen after its deadline, in milliseconds.
+    public var lateness: [Double] = []
+    public var decodeTime: Duration = .zero
+    public var renderTime: Duration = .zero
+    public var bytesWritten = 0
+
+    public init() {}
+
+    /// One JSON object on one line.
+    public var json: String {
+        let sorted = lateness.sorted()
+        let p50 = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let maximum = sorted.last ?? 0
+        func ms(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        }
+        func number(_ value: Double) -> String {
+            let rounded = (value * 1000).rounded() / 1000
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        return "{\"frames_shown\":\(framesShown),\"frames_skipped\":\(framesSkipped),\"loops_done\":\(loopsDone),"
+            + "\"wall_s\":\(number(ms(wall) / 1000)),\"late_ms_p50\":\(number(p50)),\"late_ms_max\":\(number(maximum)),"
+            + "\"bytes_written\":\(bytesWritten),\"decode_ms_total\":\(number(ms(decodeTime))),"
+            + "\"render_ms_total\":\(number(ms(renderTime)))}"
+    }
+}

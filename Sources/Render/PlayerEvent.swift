@@ -1,0 +1,23 @@
+/// What can interrupt the player's wait for the next deadline.
+public enum PlayerEvent: Equatable, Sendable {
+    case key(PlayerKey)
+    /// The terminal changed size.
+    case resize
+    /// SIGINT, SIGTERM or SIGHUP: restore the terminal and leave with 128 + the signal number.
+    case terminate(signal: Int32)
+    /// Ctrl-Z or SIGTSTP: give the terminal back and stop until `fg`.
+    case suspend
+}
+
+/// The keys the player acts on.
+public enum PlayerKey: Equatable, Sendable {
+    case pauseResume, stepForward, stepBack, faster, slower, normalSpeed, restart, toggleStatus
+    case nextFile, previousFile, quit, interrupt
+}
+
+/// Where events come from: the terminal and signals, or a script in tests.
+public protocol PlayerEventSource: AnyObject {
+    /// Waits until `deadline` (on the player's clock; nil: until an event) and returns the first
+    /// event, or nil when the deadline came first.
+    func wait(until deadline: Duration?) -> PlayerEvent?
+}

@@ -1,0 +1,15 @@
+/// What the command line asks of the player.
+public struct PlayerSettings: Sendable {
+    /// Total plays per file, overriding the file (0 = forever); nil: as the file says.
+    public var loops: Int?
+    /// Stop after this long (from the first frame on screen).
+    public var timeLimit: Duration?
+    /// Show the status line.
+    public var showStatus: Bool
+
+    public init(loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true) {
+        self.loops = loops
+        self.timeLimit = timeLimit
+        self.showStatus = showStatus
+    }
+}

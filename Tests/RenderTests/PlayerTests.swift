@@ -1,0 +1,225 @@
+import Decode
+import Render
+import TestSupport
+import Testing
+
+/// The player on a manual clock: no real sleeping anywhere.
+@Suite struct PlayerTests {
+    private func player(
+        _ sources: [any FrameSource], clock: ManualClock, script: [(Duration, PlayerEvent)] = [],
+        cost: @escaping (Int) -> Duration = { _ in .zero }, settings: PlayerSettings = PlayerSettings()
+    ) -> (Player<RecordingSink>, RecordingSink, ScriptedEvents) {
+        let sink = RecordingSink(clock: clock, cost: cost)
+        let events = ScriptedEvents(clock: clock, script: script)
+        return (Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings), sink, events)
+    }
+
+    /// When each frame number first reached the screen.
+    private func firstShown(_ sink: RecordingSink) -> [Int: Duration] {
+        var result: [Int: Duration] = [:]
+        for (number, presentation) in zip(sink.frameNumbers, sink.presentations) where result[number] == nil {
+            result[number] = presentation.time
+        }
+        return result
+    }
+
+    @Test func deadlinesDoNotDriftOver10000Frames() {
+        let clock = ManualClock()
+        var random = SplitMix64(seed: 1)
+        let costs = (0..<10_001).map { _ in Duration.microseconds(Int64(random.next() % 5000)) }  // 0–5 ms a present
+        let durations: [Duration] = [.nanoseconds(33_333_333), .milliseconds(40), .milliseconds(17)]
+        let source = SyntheticSource(frames: 10_000, durations: durations, totalPlays: 1)
+        let (player, sink, _) = player([source], clock: clock, cost: { costs[$0] })
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        let shown = firstShown(sink)
+        #expect(shown.count == 10_000)
+        var media: Duration = .zero
+        var worst: Duration = .zero
+        for frame in 0..<10_000 {
+            // Frame k is due at start + Σ durations before it, whatever the presents cost.
+            let offset = shown[frame]! - (start + media)
+            worst = max(worst, offset < .zero ? .zero - offset : offset)
+            media += durations[frame % durations.count]
+        }
+        #expect(worst <= .milliseconds(5))
+        #expect(player.statistics.framesSkipped == 0)
+        // The whole loop takes its nominal time (plus the last present's cost at most).
+        #expect(clock.now() - start >= media && clock.now() - start <= media + .milliseconds(5))
+    }
+
+    @Test func fallingBehindSkipsFramesInsteadOfSlowMotion() {
+        let clock = ManualClock()
+        // 120 frames of 40 ms (4.8 s) on a terminal that needs 100 ms a frame.
+        let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
+        let (player, sink, _) = player([source], clock: clock, cost: { _ in .milliseconds(100) })
+        // The clock starts once the first frame is on screen: after its 100 ms present.
+        let start = clock.now() + .milliseconds(100)
+        #expect(player.run() == .finished)
+        let elapsed = clock.now() - start
+        // Real time, not slow motion: at most the final frame's present late.
+        #expect(elapsed >= .milliseconds(4800) && elapsed <= .milliseconds(5000), "real time, not slow motion")
+        #expect(player.statistics.framesSkipped > 60)
+        #expect(player.statistics.framesShown + player.statistics.framesSkipped == 120)
+        // What is shown is the frame due at that moment, never one already over (but for the
+        // final frame, which stays on screen when playing ends).
+        for (number, presentation) in zip(sink.frameNumbers, sink.presentations) where number < 119 {
+            #expect(presentation.time - start < .milliseconds(40 * (number + 1)) + .milliseconds(1))
+        }
+        #expect(sink.frameNumbers.last == 119)
+    }
+
+    @Test func pauseAndResumeAddThePausedTime() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
+        let (player, sink, _) = player(
+            [source], clock: clock, script: [(.seconds(1), .key(.pauseResume)), (.seconds(2), .key(.pauseResume))])
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        #expect(clock.now() - start == .milliseconds(5800))
+        #expect(player.statistics.framesSkipped == 0)
+        let shown = firstShown(sink)
+        #expect(shown[24]! - start == .milliseconds(960))  // before the pause: on time
+        #expect(shown[26]! - start == .milliseconds(2040))  // after it: one second later, no burst
+        #expect(sink.presentations.contains { $0.status?.contains("paused") == true })
+    }
+
+    @Test func speedChangesRebaseTheSchedule() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 100, durations: [.milliseconds(40)], totalPlays: 1)
+        // 2 s at normal speed (50 frames), then ×2: the other 2 s of media take 1 s.
+        let (player, sink, _) = player([source], clock: clock, script: [(.seconds(2), .key(.faster))])
+        let start = clock.now()
+        _ = player.run()
+        #expect(clock.now() - start == .seconds(3))
+        let shown = firstShown(sink)
+        #expect(shown[60]! - start == .milliseconds(2200))
+        #expect(player.statistics.framesSkipped == 0)
+        #expect(sink.presentations.last?.status?.contains("×2") == true)
+    }
+
+    @Test func speedStaysBetweenOneSixteenthAndSixteen() {
+        var schedule = FrameSchedule()
+        schedule.start(at: .zero)
+        for _ in 0..<10 { schedule.setSpeed(schedule.speed * 2, at: .zero) }
+        #expect(schedule.speed == 16)
+        for _ in 0..<20 { schedule.setSpeed(schedule.speed / 2, at: .zero) }
+        #expect(schedule.speed == 1.0 / 16)
+    }
+
+    @Test func stepForwardAndBackWhilePaused() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 10, durations: [.milliseconds(100)], totalPlays: 1)
+        let script: [(Duration, PlayerEvent)] = [
+            (.milliseconds(250), .key(.pauseResume)),  // paused on frame 2
+            (.milliseconds(300), .key(.stepForward)),  // 3
+            (.milliseconds(310), .key(.stepForward)),  // 4
+            (.milliseconds(320), .key(.stepBack)),  // 3
+            (.milliseconds(330), .key(.stepBack)),  // 2
+            (.seconds(100), .key(.quit)),
+        ]
+        let (player, sink, _) = player([source], clock: clock, script: script)
+        #expect(player.run() == .quit)
+        let afterPause = Array(sink.frameNumbers.drop { $0 != 2 }.drop { $0 == 2 })
+        #expect(afterPause == [3, 4, 3, 2])
+        #expect(source.rewinds >= 2)  // stepping back re-decodes from the start
+    }
+
+    @Test func loopCountsFromTheFileAndFromTheCommandLine() {
+        let clock = ManualClock()
+        let three = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 3)
+        let (player, sink, _) = player([three], clock: clock)
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        #expect(sink.frameNumbers == Array(0..<5) + Array(0..<5) + Array(0..<5))
+        #expect(player.statistics.loopsDone == 3)
+        #expect(clock.now() - start == .milliseconds(750))
+
+        let overridden = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 3)
+        let (second, secondSink, _) = self.player([overridden], clock: clock, settings: PlayerSettings(loops: 2))
+        _ = second.run()
+        #expect(secondSink.frameNumbers.count == 10)
+    }
+
+    @Test func foreverStopsAtTheTimeLimit() {
+        let clock = ManualClock()
+        let forever = SyntheticSource(frames: 5, durations: [.milliseconds(100)], totalPlays: nil)
+        let (player, _, _) = player([forever], clock: clock, settings: PlayerSettings(timeLimit: .seconds(3)))
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        #expect(clock.now() - start == .seconds(3))
+        #expect(player.statistics.loopsDone == 6)  // 3 s of 0.5 s loops
+    }
+
+    @Test func theHundredMillisecondRuleHoldsInPlaying() throws {
+        // gif-delays-no-loop.gif: delays of 0, 1, 2 and 50 centiseconds.
+        let path = RepositoryPaths.sample("gif-delays-no-loop.gif")
+        let image = try AnimatedImage.open(path: path)
+        let clock = ManualClock()
+        let (player, sink, _) = player([image], clock: clock)
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        #expect(sink.presentations.map { $0.time - start } == [.zero, .milliseconds(100), .milliseconds(200), .milliseconds(220)])
+        #expect(clock.now() - start == .milliseconds(720))
+    }
+
+    @Test func quitAndSignalsEndAtOnce() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 100, durations: [.milliseconds(40)], totalPlays: nil)
+        let (quitting, _, _) = player([source], clock: clock, script: [(.milliseconds(500), .key(.quit))])
+        let start = clock.now()
+        #expect(quitting.run() == .quit)
+        #expect(clock.now() - start == .milliseconds(500))
+        let (terminated, _, _) = player([source], clock: clock, script: [(.milliseconds(10), .terminate(signal: 15))])
+        #expect(terminated.run() == .interrupted(signal: 15))
+        let (interrupted, _, _) = player([source], clock: clock, script: [(.milliseconds(10), .key(.interrupt))])
+        #expect(interrupted.run() == .interrupted(signal: 2))
+    }
+
+    @Test func filesPlayInTurnAndNPSwitch() {
+        let clock = ManualClock()
+        let a = SyntheticSource(name: "a", frames: 3, durations: [.milliseconds(10)].map { $0 * 5 }, totalPlays: 1)
+        let b = SyntheticSource(name: "b", frames: 2, durations: [.milliseconds(50)], totalPlays: 1)
+        let (player, sink, _) = player([a, b], clock: clock)
+        #expect(player.run() == .finished)
+        #expect(sink.frameNumbers == [0, 1, 2, 0, 1])
+        #expect(sink.presentations.last?.status?.hasPrefix("b") == true)
+
+        let c = SyntheticSource(name: "c", frames: 50, durations: [.milliseconds(50)], totalPlays: nil)
+        let d = SyntheticSource(name: "d", frames: 50, durations: [.milliseconds(50)], totalPlays: nil)
+        let script: [(Duration, PlayerEvent)] = [
+            (.milliseconds(120), .key(.nextFile)), (.milliseconds(240), .key(.previousFile)), (.milliseconds(300), .key(.quit)),
+        ]
+        let (switching, switchingSink, _) = self.player([c, d], clock: clock, script: script)
+        #expect(switching.run() == .quit)
+        let names = switchingSink.presentations.compactMap { $0.status?.split(separator: " ").first.map(String.init) }
+        #expect(names.first == "c" && names.contains("d") && names.last == "c")
+    }
+
+    @Test func resizeAndSuspendRedrawWithoutLosingTime() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 100, durations: [.milliseconds(40)], totalPlays: 1)
+        let script: [(Duration, PlayerEvent)] = [(.milliseconds(500), .resize), (.seconds(1), .suspend)]
+        let (player, sink, _) = player([source], clock: clock, script: script)
+        let start = clock.now()
+        _ = player.run()
+        #expect(sink.refreshes == 2)
+        #expect(sink.suspensions == 1)
+        // The 5 s stopped do not count: playing resumes where it was, no frames skipped.
+        #expect(clock.now() - start == .seconds(9))
+        #expect(player.statistics.framesSkipped == 0)
+    }
+
+    @Test func statusLineSaysWhereWeAre() {
+        let status = PlaybackStatus(
+            name: "/home/me/cat.gif", frame: 12, frameCount: 120, delay: .milliseconds(40), speed: 0.5, paused: true,
+            framesPerSecond: 24.6, skipped: 3)
+        #expect(status.text(width: 200) == "/home/me/cat.gif  frame 12/120  40 ms  ×1/2  25 fps  skipped 3  paused")
+        #expect(status.text(width: 60).count <= 60)
+        #expect(status.text(width: 60).hasPrefix("…"))
+        #expect(status.text(width: 20).count == 20)
+        var unknown = status
+        unknown.frameCount = nil
+        #expect(unknown.text(width: 200).contains("frame 12/?"))
+    }
+}

@@ -1,0 +1,42 @@
+public import Decode
+public import Render
+
+/// Remembers what was presented and when; presenting costs clock time as the test says (a slow
+/// terminal, a slow link).
+public final class RecordingSink: FrameSink {
+    public struct Presentation {
+        public let time: Duration
+        public let image: RGBAImage
+        public let status: String?
+    }
+
+    private let clock: ManualClock
+    private let cost: (Int) -> Duration
+    public private(set) var presentations: [Presentation] = []
+    public private(set) var refreshes = 0
+    public private(set) var suspensions = 0
+    public var bytesWritten: Int { presentations.count * 100 }
+
+    /// - Parameter cost: the clock time the k-th present takes.
+    public init(clock: ManualClock, cost: @escaping (Int) -> Duration = { _ in .zero }) {
+        self.clock = clock
+        self.cost = cost
+    }
+
+    public func prepare(_ image: RGBAImage, statusLine: Bool) -> RGBAImage { image }
+
+    public func present(_ prepared: RGBAImage, status: String?) {
+        presentations.append(Presentation(time: clock.now(), image: prepared, status: status))
+        clock.advance(by: cost(presentations.count - 1))
+    }
+
+    public func refresh() { refreshes += 1 }
+
+    public func suspend() {
+        suspensions += 1
+        clock.advance(by: .seconds(5))  // stopped for a while
+    }
+
+    /// The frame numbers presented, in order (synthetic sources).
+    public var frameNumbers: [Int] { presentations.map { SyntheticSource.frameNumber(of: $0.image) } }
+}

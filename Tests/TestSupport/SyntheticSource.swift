@@ -1,0 +1,41 @@
+public import Decode
+public import Render
+
+/// Frames made up on the spot: frame k is a 1x1 picture whose red and green bytes spell k, with
+/// durations taken from a list in turn.
+public final class SyntheticSource: FrameSource {
+    public let name: String
+    public let totalPlays: Int?
+    public private(set) var frameCount: Int?
+    private let count: Int
+    private let durations: [Duration]
+    private var next = 0
+    public private(set) var rewinds = 0
+
+    public init(name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil) {
+        self.name = name
+        self.count = frames
+        self.durations = durations
+        self.totalPlays = totalPlays
+    }
+
+    public func nextFrame() throws(DecodeError) -> Frame? {
+        guard next < count else {
+            frameCount = count
+            return nil
+        }
+        defer { next += 1 }
+        let pixel = RGBA(r: UInt8(next & 0xFF), g: UInt8(next >> 8 & 0xFF), b: 0)
+        return Frame(image: RGBAImage(width: 1, height: 1, pixels: [pixel]), duration: durations[next % durations.count])
+    }
+
+    public func rewind() throws(DecodeError) {
+        next = 0
+        rewinds += 1
+    }
+
+    /// The frame number a synthetic picture stands for.
+    public static func frameNumber(of image: RGBAImage) -> Int {
+        Int(image.pixels[0].r) | Int(image.pixels[0].g) << 8
+    }
+}
