@@ -40,9 +40,10 @@ conformance: deps
 	$(SWIFT) test $(TEST_FLAGS) --skip-build --filter CorpusConformanceTests
 	@cat .build/conformance.md | head -20
 
-# Playback arrives with the player; until then this shows what tview reads from the samples.
+# Plays samples (n: next file, q: quit); on a pipe, prints their first frames.
+RUN_SAMPLES = samples/good/demo-ball.gif samples/good/apng-blend-alpha.png samples/good/webp-lossless-alpha.webp
 run: build
-	.build/release/tview --info samples/good/*
+	.build/release/tview $(RUN_SAMPLES)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

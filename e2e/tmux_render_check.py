@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""End-to-end check in a real terminal: runs tview in tmux (80x24) on a sample, reads the pane
-with `capture-pane -e`, replays it into pyte and compares every cell's colours with the sample's
-expected first frame (scaled 4x with nearest neighbour, as tview does for a 16x12 picture in
-80x24). Then presses q and checks the terminal was given back (normal screen, cursor shown).
-Runs once with truecolor (COLORTERM=truecolor) and once with 256 colours (no COLORTERM).
+"""End-to-end check in a real terminal: runs `tview --paused` in tmux (80x24) on a sample, reads
+the pane with `capture-pane -e`, replays it into pyte and compares every cell's colours with the
+sample's expected first frame (16x12 scaled 3x with nearest neighbour: 48x36 pixels in the 23 rows
+above the status line). Then presses `.` and checks the status line and the cells of frame 2,
+presses q and checks the terminal was given back (normal screen, cursor shown, exit 0). Runs
+once with truecolor (COLORTERM=truecolor) and once with 256 colours (no COLORTERM).
 
 Usage: python3 e2e/tmux_render_check.py [path/to/tview]     (needs tmux and pyte)
 """
@@ -27,14 +28,16 @@ def tmux(*args):
     return subprocess.run(["tmux", "-L", SESSION] + list(args), check=True, capture_output=True, text=True).stdout
 
 
-def expected_cells():
-    data = open(EXPECTED, "rb").read()[: 16 * 12 * 4]
-    pixel = lambda x, y: tuple(data[(y * 16 + x) * 4:(y * 16 + x) * 4 + 3])
+def expected_cells(frame):
+    size = 16 * 12 * 4
+    data = open(EXPECTED, "rb").read()[frame * size:(frame + 1) * size]
+    pixel = lambda x, y: tuple(data[(y * 16 + x) * 4:(y * 16 + x) * 4 + 4])
     cells = {}
-    # 16x12 fits 80x24 cells at 4x: 64x48 pixels = 64 columns x 24 rows, centred at column 8.
-    for row in range(24):
-        for column in range(64):
-            cells[(row, column + 8)] = (pixel(column // 4, (2 * row) // 4), pixel(column // 4, (2 * row + 1) // 4))
+    # 16x12 in 80x23 cells (one row is the status line): 3x, 48x36 pixels = 48 columns x 18
+    # rows, centred: column 16, row 2.
+    for row in range(18):
+        for column in range(48):
+            cells[(row + 2, column + 16)] = (pixel(column // 3, (2 * row) // 3), pixel(column // 3, (2 * row + 1) // 3))
     return cells
 
 
@@ -52,9 +55,37 @@ def run(label, env, tolerance):
     tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
     try:
         tmux("set", "-g", "default-terminal", "tmux-256color")
-        command = "env %s %s %s; echo TVIEW_EXIT=$?" % (" ".join(env), TVIEW, SAMPLE)
+        command = "env %s %s --paused %s; echo TVIEW_EXIT=$?" % (" ".join(env), TVIEW, SAMPLE)
         tmux("send-keys", "-t", "main", command, "Enter")
         time.sleep(1.5)
+        problems = compare(label + " frame 1", expected_cells(0), tolerance)
+        status = screen_text()[ROWS - 1]
+        if "frame 1/" not in status or "paused" not in status:
+            print("  %s: status line says %r" % (label, status))
+            problems += 1
+        tmux("send-keys", "-t", "main", ".")
+        time.sleep(0.8)
+        problems += compare(label + " frame 2", expected_cells(1), tolerance)
+        if "frame 2/" not in screen_text()[ROWS - 1]:
+            print("  %s: after '.', status line says %r" % (label, screen_text()[ROWS - 1]))
+            problems += 1
+        tmux("send-keys", "-t", "main", "q")
+        time.sleep(0.8)
+        alternate = tmux("display", "-p", "-t", "main", "#{alternate_on}").strip()
+        cursor = tmux("display", "-p", "-t", "main", "#{cursor_flag}").strip()
+        text = tmux("capture-pane", "-t", "main", "-p")
+        restored = alternate == "0" and cursor == "1" and "TVIEW_EXIT=0" in text
+        print("%s: %d problems; terminal restored after q: %s" % (label, problems, restored))
+        return problems == 0 and restored
+    finally:
+        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
+
+
+def screen_text():
+    return tmux("capture-pane", "-t", "main", "-p", "-N").split("\n")
+
+
+def compare(label, cells, tolerance):
         captured = tmux("capture-pane", "-t", "main", "-e", "-p", "-N")
         screen = pyte.Screen(COLS, ROWS)
         stream = pyte.Stream(screen)
@@ -62,31 +93,26 @@ def run(label, env, tolerance):
         for number, line in enumerate(captured.split("\n")[:ROWS]):
             stream.feed("\x1b[%d;1H" % (number + 1) + line)
         problems = 0
-        for (row, column), (top, bottom) in expected_cells().items():
+        for (row, column), (top, bottom) in cells.items():
             char = screen.buffer[row][column]
-            if char.data != "\u2580" and not (char.data == " " and top == bottom):
-                problems += 1
-                continue
             fg = hex_to_rgb(char.fg) if len(char.fg) == 6 else None
             bg = hex_to_rgb(char.bg) if len(char.bg) == 6 else None
-            want_top = top if tolerance else nearest_256_rgb(top)
-            want_bottom = bottom if tolerance else nearest_256_rgb(bottom)
-            shown_top = bg if char.data == " " else fg
-            for got, want in ((shown_top, want_top), (bg, want_bottom)):
-                if got is None or max(abs(a - b) for a, b in zip(got, want)) > tolerance:
+            # A transparent half shows the terminal's own background.
+            want = [None if p[3] == 0 else (p[:3] if tolerance else nearest_256_rgb(p[:3])) for p in (top, bottom)]
+            if want[0] == want[1]:
+                shown = [bg, bg] if char.data == " " else [fg, fg]
+            elif want[0] is None:
+                shown = [bg if char.data == "\u2584" else "?", fg if char.data == "\u2584" else "?"]
+            else:
+                shown = [fg if char.data == "\u2580" else "?", bg if char.data == "\u2580" else "?"]
+            for got, wanted in zip(shown, want):
+                if got == "?" or (got is None) != (wanted is None) or (
+                        got is not None and max(abs(a - b) for a, b in zip(got, wanted)) > tolerance):
                     problems += 1
                     if problems < 5:
-                        print("  %s: cell (%d,%d) shows %s, expected %s" % (label, row, column, got, want))
-        tmux("send-keys", "-t", "main", "q")
-        time.sleep(0.8)
-        alternate = tmux("display", "-p", "-t", "main", "#{alternate_on}").strip()
-        cursor = tmux("display", "-p", "-t", "main", "#{cursor_flag}").strip()
-        text = tmux("capture-pane", "-t", "main", "-p")
-        restored = alternate == "0" and cursor == "1" and "TVIEW_EXIT=0" in text
-        print("%s: %d of %d cells wrong; terminal restored after q: %s" % (label, problems, len(expected_cells()), restored))
-        return problems == 0 and restored
-    finally:
-        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
+                        print("  %s: cell (%d,%d) %r shows %s, expected %s" % (label, row, column, char.data, got, wanted))
+        print("  %s: %d of %d cells wrong" % (label, problems, len(cells)))
+        return problems
 
 
 def main():

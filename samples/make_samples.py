@@ -337,6 +337,25 @@ def gif_samples():
     save_expected("gif-1x1", 1, 1, composite_gif(1, 1, PALETTE[:2], frames), [100], None)
 
 
+def demo_sample():
+    """A 96x64 bouncing ball over a gradient, 24 frames at 40 ms, looping: what `make run` plays."""
+    import math
+    w, h = 96, 64
+    palette = [(16, 16, 40 + 6 * i) for i in range(32)] + [(255, 200 - 4 * i, 40) for i in range(32)]
+    frames = []
+    for n in range(24):
+        t = n / 24.0
+        cx, cy = 48 + 30 * math.cos(2 * math.pi * t), 40 - 22 * abs(math.sin(2 * math.pi * t))
+        indices = []
+        for y in range(h):
+            for x in range(w):
+                d = math.hypot(x - cx, y - cy)
+                indices.append(32 + min(31, int(d * 3)) if d < 10 else (y * 31) // (h - 1))
+        frames.append({"x": 0, "y": 0, "w": w, "h": h, "indices": indices, "delay_cs": 4})
+    write_gif(os.path.join(GOOD, "demo-ball.gif"), w, h, palette, frames, loop=0)
+    save_expected("demo-ball", w, h, composite_gif(w, h, palette, frames), [40] * 24, 0)
+
+
 def apng_samples():
     w, h = 24, 16
     # Dispose ops: each sample has a full base, then a sub-frame with that dispose op, then a
@@ -415,6 +434,7 @@ def main():
     for folder in (GOOD, EXPECTED):
         os.makedirs(folder, exist_ok=True)
     gif_samples()
+    demo_sample()
     apng_samples()
     with tempfile.TemporaryDirectory() as workdir:
         webp_samples(workdir)

@@ -24,3 +24,16 @@ static inline int tview_put_cell(int y, int x, wchar_t glyph, int pair) {
     setcchar(&cell, text, A_NORMAL, 0, &pair);
     return mvwadd_wch(stdscr, y, x, &cell);
 }
+
+// The status line: `text` (already fitted to the width) in reverse video on row `y`; NULL clears
+// the row.
+static inline void tview_put_status(int y, const char *text) {
+    wmove(stdscr, y, 0);
+    wattrset(stdscr, A_NORMAL);
+    wclrtoeol(stdscr);
+    if (text != NULL) {
+        wattrset(stdscr, A_REVERSE);
+        mvwaddstr(stdscr, y, 0, text);
+        wattrset(stdscr, A_NORMAL);
+    }
+}

@@ -6,8 +6,8 @@ public protocol FrameSink: AnyObject {
     associatedtype Prepared
     /// Fits and scales a frame to the current area.
     func prepare(_ image: RGBAImage, statusLine: Bool) -> Prepared
-    /// Shows a prepared frame and the status line (nil: none).
-    func present(_ prepared: Prepared, status: String?)
+    /// Shows a prepared frame and the status line (nil: none), fitted to the sink's width.
+    func present(_ prepared: Prepared, status: PlaybackStatus?)
     /// The terminal changed size (or was given back): the next prepare uses the new size and the
     /// next present draws everything.
     func refresh()

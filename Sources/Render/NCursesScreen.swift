@@ -30,11 +30,13 @@ public final class NCursesScreen {
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
     private let outputDescriptor: CInt
+    private let writtenAtStart: Int
     private let direct: Bool
     private var pool: ColorPairPool
     private var front: CellGrid?
     private var pairsOnScreen: [Int32] = []
     private var ended = false
+    private var shownStatus: String?
 
     /// Takes the terminal: output to standard output, keys from /dev/tty.
     /// - Parameter requested: a colour mode, or nil to detect one.
@@ -62,11 +64,14 @@ public final class NCursesScreen {
             close(outputDescriptor)
             throw SetupError(description: "cannot open the terminal")
         }
+        // ncurses writes to the descriptor itself and sets terminal modes through it: it must be
+        // the terminal's own, so bytes are counted from the kernel's tally (/proc/self/io).
         guard let output = fdopen(outputDescriptor, "w") else {
             fclose(input)
             close(outputDescriptor)
             throw SetupError(description: "cannot write to the terminal")
         }
+        writtenAtStart = WriteCounter.bytesWritten()
         var screen: OpaquePointer? = nil
         if wantsTruecolor {
             let directName = term.hasPrefix("tmux") || term.hasPrefix("screen") ? "tmux-direct" : "xterm-direct"
@@ -82,7 +87,7 @@ public final class NCursesScreen {
         self.screen = screen
         self.input = input
         self.output = output
-        self.outputDescriptor = fileno(output)
+        self.outputDescriptor = outputDescriptor
         set_term(screen)
 
         var colors = 0
@@ -118,6 +123,13 @@ public final class NCursesScreen {
         fclose(output)
     }
 
+    /// Everything this process wrote since the screen was set up, in bytes: while playing, that
+    /// is what went to the terminal.
+    public var bytesWritten: Int { WriteCounter.bytesWritten() - writtenAtStart }
+
+    /// The descriptor keys arrive on (for poll).
+    public var inputDescriptor: CInt { fileno(input) }
+
     /// Gives the terminal back: normal screen, cursor, attributes. Safe to call twice.
     public func end() {
         guard !ended else { return }
@@ -127,13 +139,17 @@ public final class NCursesScreen {
 
     /// Draws `grid`: only cells that changed since the last call, or everything after a size
     /// change, `invalidate()` or the first call.
-    public func present(_ grid: CellGrid) {
+    public func present(_ grid: CellGrid, status: String? = nil) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         if full {
             for pair in pairsOnScreen { pool.release(pair) }
             pairsOnScreen = [Int32](repeating: 0, count: grid.cells.count)
             werase(tview_stdscr())
             clearok(tview_curscr(), true)
+            shownStatus = nil
+        } else if status == nil && shownStatus != nil {
+            // The status line was hidden: clear its row before cells may be drawn there.
+            drawStatus(nil)
         }
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {
@@ -148,6 +164,9 @@ public final class NCursesScreen {
             }
         }
         front = grid
+        if let status, full || status != shownStatus {
+            drawStatus(status)
+        }
         writeRaw(ANSIWriter.beginSynchronized)
         wnoutrefresh(tview_stdscr())
         doupdate()
@@ -159,6 +178,21 @@ public final class NCursesScreen {
     /// The next present draws every cell (after a resize, or when the screen was given back).
     public func invalidate() {
         front = nil
+    }
+
+    /// The status line on the last row, padded to the width (one short of the corner, which
+    /// cannot be written without scrolling).
+    private func drawStatus(_ status: String?) {
+        shownStatus = status
+        let row = CInt(max(0, size.rows - 1))
+        guard let status else {
+            tview_put_status(row, nil)
+            return
+        }
+        let width = max(0, size.columns - 1)
+        var text = String(status.prefix(width))
+        text += String(repeating: " ", count: max(0, width - text.count))
+        tview_put_status(row, text)
     }
 
     /// Re-reads the terminal size (after a resize key).

@@ -86,7 +86,6 @@ public final class Player<Sink: FrameSink> {
             do { try source.rewind() } catch { return fail(error) }
         }
         played.insert(fileIndex)
-        plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
         loopsDone = 0
         nextIndex = 0
         mediaCursor = .zero
@@ -98,7 +97,10 @@ public final class Player<Sink: FrameSink> {
         } catch {
             return fail(error)
         }
-        let wasPaused = schedule.isPaused
+        // A GIF's loop count is known once its first frame has been read.
+        plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
+        let wasPaused = schedule.isPaused || (runStart == nil && settings.startPaused)
+        if wasPaused { schedule.pause(at: clock.now()) }
         show(first)
         let now = clock.now()
         if runStart == nil { runStart = now }
@@ -320,13 +322,13 @@ public final class Player<Sink: FrameSink> {
 
     // MARK: status
 
-    private func statusText() -> String? {
+    private func statusText() -> PlaybackStatus? {
         guard settings.showStatus, let current else { return nil }
         let status = PlaybackStatus(
             name: source.name, frame: current.index + 1, frameCount: source.frameCount, delay: current.duration,
             speed: schedule.speed, paused: schedule.isPaused, framesPerSecond: Double(recentPresents.count),
             skipped: statistics.framesSkipped)
-        return status.text(width: 400)
+        return status
     }
 
     private func milliseconds(_ duration: Duration) -> Double {

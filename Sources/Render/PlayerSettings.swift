@@ -6,10 +6,13 @@ public struct PlayerSettings: Sendable {
     public var timeLimit: Duration?
     /// Show the status line.
     public var showStatus: Bool
+    /// Start paused on the first frame.
+    public var startPaused: Bool
 
-    public init(loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true) {
+    public init(loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false) {
         self.loops = loops
         self.timeLimit = timeLimit
         self.showStatus = showStatus
+        self.startPaused = startPaused
     }
 }

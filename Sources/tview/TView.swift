@@ -34,6 +34,9 @@ struct TView: ParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup(title: "Playing")
+    var playback: PlaybackOptions
+
     @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"))
     var files: [String] = []
 
@@ -64,8 +67,9 @@ struct TView: ParsableCommand {
             return InfoPrinter(json: json).run(paths: files)
         }
         let environment = ProcessInfo.environment
-        if StandardOutput.isTerminal {
-            return InteractiveViewer(options: display, environment: environment).run(paths: files)
+        if StandardOutput.isTerminal || playback.animate {
+            return PlaySession(display: display, playback: playback, environment: environment)
+                .run(paths: files, interactive: StandardOutput.isTerminal)
         }
         return PipePrinter(options: display, environment: environment).run(paths: files)
     }

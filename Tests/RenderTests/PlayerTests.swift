@@ -125,6 +125,18 @@ import Testing
         #expect(source.rewinds >= 2)  // stepping back re-decodes from the start
     }
 
+    @Test func startPausedWaitsForSpace() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 10, durations: [.milliseconds(100)], totalPlays: 1)
+        let (player, sink, _) = player(
+            [source], clock: clock, script: [(.seconds(5), .key(.pauseResume))], settings: PlayerSettings(startPaused: true))
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        #expect(clock.now() - start == .seconds(6))
+        #expect(sink.presentations.first?.status?.contains("paused") == true)
+        #expect(Set(sink.frameNumbers) == Set(0..<10))
+    }
+
     @Test func loopCountsFromTheFileAndFromTheCommandLine() {
         let clock = ManualClock()
         let three = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 3)

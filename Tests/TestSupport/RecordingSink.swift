@@ -25,8 +25,8 @@ public final class RecordingSink: FrameSink {
 
     public func prepare(_ image: RGBAImage, statusLine: Bool) -> RGBAImage { image }
 
-    public func present(_ prepared: RGBAImage, status: String?) {
-        presentations.append(Presentation(time: clock.now(), image: prepared, status: status))
+    public func present(_ prepared: RGBAImage, status: PlaybackStatus?) {
+        presentations.append(Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200)))
         clock.advance(by: cost(presentations.count - 1))
     }
 

@@ -1,0 +1,76 @@
+import Glibc
+
+/// Waits for the player's deadlines in poll(2) on the terminal's input and on the pipe that
+/// signal handlers write to, so keys, resizes and signals act at once and waiting uses no CPU.
+public final class TerminalEventSource: PlayerEventSource {
+    private let screen: NCursesScreen?
+    private let signalDescriptor: CInt
+    private let clock: any PlaybackClock
+
+    /// - Parameters:
+    ///   - screen: where keys come from; nil when there is no terminal (pipe output).
+    ///   - signalDescriptor: the read end of the signal pipe (one byte per signal: its number).
+    public init(screen: NCursesScreen?, signalDescriptor: CInt, clock: any PlaybackClock) {
+        self.screen = screen
+        self.signalDescriptor = signalDescriptor
+        self.clock = clock
+    }
+
+    public func wait(until deadline: Duration?) -> PlayerEvent? {
+        while true {
+            var timeout: CInt = -1
+            if let deadline {
+                let left = deadline - clock.now()
+                guard left > .zero else { return nil }
+                // Round up: waking a little late is fine, waking early would spin.
+                let milliseconds = (left.components.seconds * 1000) + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+                timeout = CInt(min(milliseconds, Int64(CInt.max)))
+            }
+            var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let screen { descriptors.append(pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0 && errno != EINTR { return nil }
+            if descriptors[0].revents & Int16(POLLIN) != 0, let event = readSignal() {
+                return event
+            }
+            if descriptors.count > 1, descriptors[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, let screen {
+                if descriptors[1].revents & Int16(POLLHUP | POLLERR) != 0 && descriptors[1].revents & Int16(POLLIN) == 0 {
+                    return .terminate(signal: SIGHUP)  // the terminal went away
+                }
+                while let key = screen.readKey(timeout: 0) {
+                    if let event = Self.event(for: key) { return event }
+                }
+            }
+        }
+    }
+
+    private func readSignal() -> PlayerEvent? {
+        var number: UInt8 = 0
+        guard read(signalDescriptor, &number, 1) == 1 else { return nil }
+        switch CInt(number) {
+        case SIGWINCH, SIGCONT: return .resize
+        case SIGTSTP: return .suspend
+        case let signal: return .terminate(signal: signal)
+        }
+    }
+
+    static func event(for key: NCursesScreen.Key) -> PlayerEvent? {
+        switch key {
+        case .character(" "): return .key(.pauseResume)
+        case .character("."), .right: return .key(.stepForward)
+        case .character(","), .left: return .key(.stepBack)
+        case .character("+"), .character("="): return .key(.faster)
+        case .character("-"): return .key(.slower)
+        case .character("0"): return .key(.normalSpeed)
+        case .character("r"): return .key(.restart)
+        case .character("i"): return .key(.toggleStatus)
+        case .character("n"): return .key(.nextFile)
+        case .character("p"): return .key(.previousFile)
+        case .character("q"), .control(27): return .key(.quit)
+        case .control(3): return .key(.interrupt)
+        case .control(26): return .suspend
+        case .resize: return .resize
+        default: return nil
+        }
+    }
+}

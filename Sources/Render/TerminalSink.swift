@@ -1,0 +1,42 @@
+import Glibc
+public import Decode
+
+/// The interactive terminal as the player's frame sink: frames are fitted to the screen less the
+/// status line, drawn through `NCursesScreen`.
+public final class TerminalSink: FrameSink {
+    private let screen: NCursesScreen
+    private var renderer: GridRenderer
+    /// An area smaller than the terminal (`--size`), if asked for.
+    private let area: (columns: Int, rows: Int)?
+
+    public init(screen: NCursesScreen, builder: CellGridBuilder, upscale: Bool, area: (columns: Int, rows: Int)?) {
+        self.screen = screen
+        self.renderer = GridRenderer(builder: builder, upscale: upscale)
+        self.area = area
+    }
+
+    public var bytesWritten: Int { screen.bytesWritten }
+
+    public func prepare(_ image: RGBAImage, statusLine: Bool) -> CellGrid {
+        let size = screen.size
+        let rows = max(1, size.rows - (statusLine ? 1 : 0))
+        let columns = min(size.columns, area?.columns ?? size.columns)
+        return renderer.render(
+            image, columns: columns, rows: min(rows, area?.rows ?? rows), cellAspect: size.cellAspect)
+    }
+
+    public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
+        // One column short of the corner, which cannot be written without scrolling.
+        screen.present(prepared, status: status?.text(width: max(0, screen.size.columns - 1)))
+    }
+
+    public func refresh() {
+        screen.refreshSize()
+    }
+
+    public func suspend() {
+        screen.suspend()
+        kill(getpid(), SIGSTOP)
+        screen.resume()
+    }
+}

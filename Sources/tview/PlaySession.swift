@@ -1,0 +1,86 @@
+import Decode
+import Glibc
+import Render
+
+/// Playing files: in the terminal through ncurses, or with `--animate` as timed ANSI text on a
+/// pipe. The terminal is always given back — on q, at the end, on an error and on a signal —
+/// before anything is printed; when playing ends by itself the last frame is printed on the
+/// normal screen so it stays.
+struct PlaySession {
+    let display: DisplayOptions
+    let playback: PlaybackOptions
+    let environment: [String: String]
+
+    func run(paths: [String], interactive: Bool) -> ExitStatus {
+        // Open (read headers) before taking the screen, so these errors print on a normal terminal.
+        var sources: [any FrameSource] = []
+        var failed = 0
+        for path in paths {
+            do {
+                sources.append(try AnimatedImage.open(path: path))
+            } catch {
+                Diagnostics.error(error.description, file: path)
+                failed += 1
+            }
+        }
+        guard !sources.isEmpty else { return .usage }
+        guard let signals = SignalPipe.install() else {
+            Diagnostics.error("cannot set up signal handling")
+            return .usage
+        }
+        let settings = PlayerSettings(loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
+            startPaused: playback.paused)
+        let clock = SystemClock()
+
+        let outcome: PlayerOutcome
+        let statistics: PlaybackStatistics
+        let failures: [(name: String, error: DecodeError)]
+        if interactive {
+            let screen: NCursesScreen
+            do {
+                screen = try NCursesScreen(requested: display.colors.mode, environment: environment)
+            } catch {
+                Diagnostics.error(error.description)
+                return .usage
+            }
+            let sink = TerminalSink(
+                screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale,
+                area: display.size.map { ($0.columns, $0.rows) })
+            let events = TerminalEventSource(screen: screen, signalDescriptor: signals, clock: clock)
+            let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
+            outcome = player.run()
+            screen.end()
+            statistics = player.statistics
+            failures = player.failures
+            if outcome == .finished, let image = player.lastImage {
+                // Leave the last frame on the normal screen.
+                var renderer = GridRenderer(builder: display.builder(mode: screen.mode), upscale: !display.noUpscale)
+                let size = screen.size
+                let grid = renderer.render(image, columns: size.columns, rows: max(1, size.rows - 1), cellAspect: size.cellAspect)
+                _ = StandardOutput.write(ANSIWriter(mode: screen.mode).lines(grid))
+            }
+        } else {
+            let area = display.size ?? CellArea(
+                argument: "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
+                ?? CellArea(argument: "80x24")!
+            let mode = display.colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
+            let sink = PipeAnimationSink(builder: display.builder(mode: mode), upscale: !display.noUpscale, area: area)
+            let events = TerminalEventSource(screen: nil, signalDescriptor: signals, clock: clock)
+            let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
+            outcome = player.run()
+            statistics = player.statistics
+            failures = player.failures
+        }
+        for failure in failures {
+            Diagnostics.error(failure.error.description, file: failure.name)
+        }
+        if playback.stats {
+            Diagnostics.line(statistics.json)
+        }
+        if case .interrupted(let signal) = outcome {
+            return ExitStatus(rawValue: 128 + signal) ?? .usage
+        }
+        let failedFiles = failed + Set(failures.map(\.name)).count
+        return .after(failed: failedFiles, of: paths.count)
+    }
+}

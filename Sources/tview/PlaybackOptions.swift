@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// How playing goes.
+struct PlaybackOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Play each file N times (0: forever), whatever the file says.", valueName: "N"))
+    var loops: Int?
+
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Stop after SECONDS.", valueName: "SECONDS"))
+    var duration: Double?
+
+    @Flag(name: .long, help: "Start paused on the first frame (space plays).")
+    var paused = false
+
+    @Flag(name: .long, help: "Hide the status line (i toggles it).")
+    var noStatus = false
+
+    @Flag(name: .long, help: "When standard output is not a terminal: write every frame, timed, not just one.")
+    var animate = false
+
+    @Flag(name: .long, help: "Print playing statistics as one JSON line on standard error at exit.")
+    var stats = false
+
+    func validate() throws {
+        if let loops, loops < 0 { throw ValidationError("--loops takes 0 (forever) or more") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
+    }
+
+    var timeLimit: Duration? {
+        duration.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
+    }
+}
