@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp python3
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build test conformance run install uninstall samples rss e2e bench-render clean
+.PHONY: all deps build test conformance run install uninstall samples rss e2e bench bench-render clean
 
 all: build
 
@@ -69,6 +69,15 @@ e2e: build
 	@command -v tmux >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
 	@python3 -c "import pyte" 2>/dev/null || pip install -q pyte
 	python3 e2e/tmux_render_check.py .build/release/tview
+
+# tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
+# in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png.
+bench: build
+	@for p in chafa timg ffmpeg gifsicle; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
+	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+	python3 bench/run_bench.py --media $(MEDIA)
 
 # Render cost per frame (downsample + cells), cells changed and bytes per frame (ANSI diff,
 # ncurses, full redraw) on the ../shared/bench media at 160x48 and 80x24.

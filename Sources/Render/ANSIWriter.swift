@@ -1,6 +1,6 @@
-/// Turns cell grids into ANSI escape sequences, for output that does not go through ncurses
-/// (standard output that is not a terminal) and for checking what a diff does. Colours are sent
-/// only when they change; cursor moves take the shorter of an absolute and a relative form.
+/// Turns cell grids into ANSI escape sequences: the bytes tview sends to a terminal (one write per
+/// frame) and to a pipe. Colours are sent only when they change; cursor moves take the shorter of
+/// an absolute and a relative form; nothing is allocated per cell.
 public struct ANSIWriter: Sendable {
     public let mode: ColorMode
 
@@ -13,16 +13,20 @@ public struct ANSIWriter: Sendable {
     public static let beginSynchronized: [UInt8] = Array("\u{1B}[?2026h".utf8)
     public static let endSynchronized: [UInt8] = Array("\u{1B}[?2026l".utf8)
     static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+    private static let clearScreen: [UInt8] = Array("\u{1B}[H\u{1B}[2J".utf8)
+
+    /// Decimal digits of 0…255, ready to append.
+    private static let decimal: [[UInt8]] = (0...255).map { Array(String($0).utf8) }
 
     /// The grid as lines of text (no cursor addressing), each ending with a colour reset and a
     /// newline: what `tview x.gif > out.txt` writes, so `cat out.txt` shows the picture.
     public func lines(_ grid: CellGrid) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(grid.rows * grid.columns * 20)
+        out.reserveCapacity(grid.rows * grid.columns * 24 + grid.rows * 8)
         for row in 0..<grid.rows {
             var pen = Pen()
             for column in 0..<grid.columns {
-                emit(grid[row, column], pen: &pen, into: &out)
+                emit(grid.cells[row * grid.columns + column], pen: &pen, into: &out)
             }
             out += Self.reset
             out.append(0x0A)
@@ -34,28 +38,130 @@ public struct ANSIWriter: Sendable {
     /// previous grid, or one of another geometry, the screen is cleared and drawn in full;
     /// otherwise only changed cells are written. The whole update is one synchronized frame.
     public func update(from previous: CellGrid?, to current: CellGrid) -> [UInt8] {
-        var out = Self.beginSynchronized
-        let diff = previous.map { $0.hasSameGeometry(as: current) } ?? false
+        var out: [UInt8] = []
+        update(from: previous, to: current, into: &out)
+        out += Self.endSynchronized
+        return out
+    }
+
+    /// Like `update(from:to:into:)`, but colours within `tolerance` per channel count as the
+    /// same: a cell that changed that little from what is on screen is left as it is, and a cell
+    /// whose colour is that close to the pen's current one is drawn with the pen's, so no colour
+    /// sequence is sent. Shimmer and gradients no one can see cost no bytes. `displayed` is what
+    /// the screen shows afterwards; tolerance 0 is exact.
+    public func update(displayed: inout CellGrid?, to current: CellGrid, tolerance: Int, into out: inout [UInt8]) {
+        let diff = displayed.map { $0.hasSameGeometry(as: current) } ?? false
+        var shown = diff ? displayed! : CellGrid(
+            rows: current.rows, columns: current.columns, originRow: current.originRow, originColumn: current.originColumn)
+        out.removeAll(keepingCapacity: true)
+        out += Self.beginSynchronized
         if !diff {
             out += Self.reset
-            out += Array("\u{1B}[H\u{1B}[2J".utf8)
+            out += Self.clearScreen
         }
         var pen = Pen()
-        var cursor: (row: Int, column: Int)? = nil
-        for row in 0..<current.rows {
-            for column in 0..<current.columns {
-                let cell = current[row, column]
-                if diff, let previous, previous[row, column] == cell { continue }
-                if !diff && cell == .blank { continue }  // the clear already drew it
-                let target = (row: current.originRow + row, column: current.originColumn + column)
-                moveCursor(from: cursor, to: target, into: &out)
-                emit(cell, pen: &pen, into: &out)
-                cursor = (target.row, target.column + 1)
+        var cursorRow = -1
+        var cursorColumn = -1
+        current.cells.withUnsafeBufferPointer { cells in
+            shown.cells.withUnsafeMutableBufferPointer { screen in
+                for row in 0..<current.rows {
+                    let start = row * current.columns
+                    for column in 0..<current.columns {
+                        let index = start + column
+                        var cell = cells[index]
+                        if Self.close(screen[index], cell, tolerance) { continue }
+                        // ▀ over colours (a, b) looks the same as ▄ over (b, a): take the one whose
+                        // colours the pen already has.
+                        if cell.glyph == .upperHalf || cell.glyph == .lowerHalf, cell.background != .default,
+                            Self.penCost(pen, cell, tolerance) > Self.penCost(pen, cell.flipped, tolerance)
+                        {
+                            cell = cell.flipped
+                        }
+                        if tolerance > 0 {
+                            // Keep the pen's colours where they are close enough.
+                            if cell.glyph != .space, let foreground = pen.foreground,
+                                Self.close(foreground, cell.foreground, tolerance)
+                            {
+                                cell.foreground = foreground
+                            }
+                            if let background = pen.background, Self.close(background, cell.background, tolerance) {
+                                cell.background = background
+                            }
+                        }
+                        let targetRow = current.originRow + row
+                        let targetColumn = current.originColumn + column
+                        if cursorRow != targetRow || cursorColumn != targetColumn {
+                            moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: targetRow, column: targetColumn, into: &out)
+                        }
+                        emit(cell, pen: &pen, into: &out)
+                        screen[index] = cell
+                        cursorRow = targetRow
+                        cursorColumn = targetColumn + 1
+                    }
+                }
             }
         }
         out += Self.reset
-        out += Self.endSynchronized
-        return out
+        displayed = shown
+    }
+
+    /// How many colours the pen would have to change to draw `cell`.
+    @inline(__always)
+    private static func penCost(_ pen: Pen, _ cell: Cell, _ tolerance: Int) -> Int {
+        (pen.foreground.map { close($0, cell.foreground, tolerance) } == true ? 0 : 1)
+            + (pen.background.map { close($0, cell.background, tolerance) } == true ? 0 : 1)
+    }
+
+    /// Same glyph, and colours within `tolerance` per channel (the foreground of a space does
+    /// not count: it shows nowhere).
+    @inline(__always)
+    static func close(_ a: Cell, _ b: Cell, _ tolerance: Int) -> Bool {
+        if a.glyph != b.glyph {
+            // ▄ over (b, a) is the picture ▀ over (a, b).
+            guard a.glyph == b.flipped.glyph, a.glyph != .space else { return false }
+            return sameHalves(a, b.flipped, tolerance)
+        }
+        return sameHalves(a, b, tolerance)
+    }
+
+    @inline(__always)
+    private static func sameHalves(_ a: Cell, _ b: Cell, _ tolerance: Int) -> Bool {
+        return close(a.background, b.background, tolerance) && (a.glyph == .space || close(a.foreground, b.foreground, tolerance))
+    }
+
+    @inline(__always)
+    private static func close(_ a: TermColor, _ b: TermColor, _ tolerance: Int) -> Bool {
+        switch (a, b) {
+        case (.rgb(let r1, let g1, let b1), .rgb(let r2, let g2, let b2)):
+            return abs(Int(r1) - Int(r2)) <= tolerance && abs(Int(g1) - Int(g2)) <= tolerance
+                && abs(Int(b1) - Int(b2)) <= tolerance
+        default:
+            return a == b
+        }
+    }
+
+    /// `update(from:to:)` into `out` (cleared first), leaving the synchronized frame open so a
+    /// caller can add a status line before `finish`.
+    public func update(from previous: CellGrid?, to current: CellGrid, into out: inout [UInt8]) {
+        var displayed = previous
+        update(displayed: &displayed, to: current, tolerance: 0, into: &out)
+    }
+
+    /// Appends a status line: `text` in reverse video on `row` (0-based), the rest of the row
+    /// cleared.
+    public func appendStatus(_ text: String, row: Int, into out: inout [UInt8]) {
+        appendCursorPosition(row: row, column: 0, into: &out)
+        out += Self.reset
+        out += Array("\u{1B}[K\u{1B}[7m".utf8)
+        out += Array(text.utf8)
+        out += Self.reset
+    }
+
+    /// Appends clearing row `row` (0-based).
+    public func appendClearRow(_ row: Int, into out: inout [UInt8]) {
+        appendCursorPosition(row: row, column: 0, into: &out)
+        out += Self.reset
+        out += Array("\u{1B}[2K".utf8)
     }
 
     /// The current colours of the terminal's pen, as far as this writer knows them.
@@ -64,52 +170,96 @@ public struct ANSIWriter: Sendable {
         var background: TermColor? = nil
     }
 
+    @inline(__always)
     private func emit(_ cell: Cell, pen: inout Pen, into out: inout [UInt8]) {
-        var parameters: [UInt8] = []
         // A space shows no foreground: leave the pen's foreground as it is.
-        if cell.glyph != .space, pen.foreground != cell.foreground {
-            append(cell.foreground, isBackground: false, to: &parameters)
-            pen.foreground = cell.foreground
-        }
-        if pen.background != cell.background {
-            if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
-            append(cell.background, isBackground: true, to: &parameters)
-            pen.background = cell.background
-        }
-        if !parameters.isEmpty {
-            out += [0x1B, UInt8(ascii: "[")]
-            out += parameters
+        let setForeground = cell.glyph != .space && pen.foreground != cell.foreground
+        let setBackground = pen.background != cell.background
+        if setForeground || setBackground {
+            out.append(0x1B)
+            out.append(UInt8(ascii: "["))
+            if setForeground {
+                append(cell.foreground, isBackground: false, to: &out)
+                pen.foreground = cell.foreground
+            }
+            if setBackground {
+                if setForeground { out.append(UInt8(ascii: ";")) }
+                append(cell.background, isBackground: true, to: &out)
+                pen.background = cell.background
+            }
             out.append(UInt8(ascii: "m"))
         }
-        out += cell.glyph.utf8
+        switch cell.glyph {
+        case .space: out.append(0x20)
+        case .upperHalf: out.append(0xE2); out.append(0x96); out.append(0x80)
+        case .lowerHalf: out.append(0xE2); out.append(0x96); out.append(0x84)
+        case .fullBlock: out.append(0xE2); out.append(0x96); out.append(0x88)
+        }
     }
 
+    @inline(__always)
     private func append(_ color: TermColor, isBackground: Bool, to out: inout [UInt8]) {
+        let lead = isBackground ? UInt8(ascii: "4") : UInt8(ascii: "3")
         switch color {
         case .default:
-            out += Array((isBackground ? "49" : "39").utf8)
+            out.append(lead)
+            out.append(UInt8(ascii: "9"))
         case .rgb(let r, let g, let b):
-            out += Array("\(isBackground ? 48 : 38);2;\(r);\(g);\(b)".utf8)
+            out.append(lead)
+            out += [UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")]
+            out += Self.decimal[Int(r)]
+            out.append(UInt8(ascii: ";"))
+            out += Self.decimal[Int(g)]
+            out.append(UInt8(ascii: ";"))
+            out += Self.decimal[Int(b)]
         case .indexed(let index):
             if (mode == .palette16 || mode == .palette8) && index < 16 {
-                let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
-                out += Array(String(base + Int(index % 8)).utf8)
+                if index < 8 {
+                    out.append(lead)
+                } else {
+                    out += isBackground ? [UInt8(ascii: "1"), UInt8(ascii: "0")] : [UInt8(ascii: "9")]
+                }
+                out.append(UInt8(ascii: "0") + index % 8)
             } else {
-                out += Array("\(isBackground ? 48 : 38);5;\(index)".utf8)
+                out.append(lead)
+                out += [UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
+                out += Self.decimal[Int(index)]
             }
         }
     }
 
-    /// Moves the cursor to `target` (0-based) by the shortest sequence this writer knows.
-    private func moveCursor(from cursor: (row: Int, column: Int)?, to target: (row: Int, column: Int), into out: inout [UInt8]) {
-        if let cursor, cursor.row == target.row {
-            if cursor.column == target.column { return }
-            if target.column > cursor.column {
-                let gap = target.column - cursor.column
-                out += gap == 1 ? Array("\u{1B}[C".utf8) : Array("\u{1B}[\(gap)C".utf8)
-                return
-            }
+    /// Moves the cursor (0-based) by the shortest sequence this writer knows: CUF on the same
+    /// row, else CUP.
+    @inline(__always)
+    private func moveCursor(fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, into out: inout [UInt8]) {
+        if fromRow == toRow && toColumn > fromColumn {
+            let gap = toColumn - fromColumn
+            out.append(0x1B)
+            out.append(UInt8(ascii: "["))
+            if gap > 1 { appendNumber(gap, to: &out) }
+            out.append(UInt8(ascii: "C"))
+            return
         }
-        out += Array("\u{1B}[\(target.row + 1);\(target.column + 1)H".utf8)
+        appendCursorPosition(row: toRow, column: toColumn, into: &out)
+    }
+
+    private func appendCursorPosition(row: Int, column: Int, into out: inout [UInt8]) {
+        out.append(0x1B)
+        out.append(UInt8(ascii: "["))
+        if row > 0 { appendNumber(row + 1, to: &out) }
+        if column > 0 {
+            out.append(UInt8(ascii: ";"))
+            appendNumber(column + 1, to: &out)
+        }
+        out.append(UInt8(ascii: "H"))
+    }
+
+    @inline(__always)
+    private func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        if value < 256 {
+            out += Self.decimal[value]
+        } else {
+            out += Array(String(value).utf8)
+        }
     }
 }

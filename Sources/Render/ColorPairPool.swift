@@ -78,13 +78,18 @@ struct ColorPairPool {
     /// How many cells use `pair` (tests).
     func uses(of pair: Int32) -> Int32 { Int(pair) < capacity ? useCount[Int(pair)] : 0 }
 
+    /// A pair never defined yet, else one released by an earlier frame. Fresh pairs go first:
+    /// redefining a pair makes ncurses scan the whole screen for cells that use it, and a
+    /// released pair may be wanted again for the same colours.
     private mutating func freePair() -> Int32? {
+        if nextUnused < capacity {
+            defer { nextUnused += 1 }
+            return Int32(nextUnused)
+        }
         while let pair = reusable.popLast() {
             if useCount[Int(pair)] == 0 { return pair }  // else it was taken up again meanwhile
         }
-        guard nextUnused < capacity else { return nil }
-        defer { nextUnused += 1 }
-        return Int32(nextUnused)
+        return nil
     }
 
     private func reservedPair(_ foreground: Int32, _ background: Int32) -> Int32 {

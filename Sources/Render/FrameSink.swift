@@ -14,6 +14,8 @@ public protocol FrameSink: AnyObject {
     /// Gives the terminal back and stops the process (Ctrl-Z); returns once continued (`fg`),
     /// with the terminal taken back. The next present draws everything.
     func suspend()
+    /// The memory a prepared frame takes (for the frame cache's budget).
+    func cost(of prepared: Prepared) -> Int
     /// Bytes written so far (for statistics).
     var bytesWritten: Int { get }
 }

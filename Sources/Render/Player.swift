@@ -12,8 +12,6 @@ public final class Player<Sink: FrameSink> {
     public private(set) var statistics = PlaybackStatistics()
     /// Files that could not be played, with why.
     public private(set) var failures: [(name: String, error: DecodeError)] = []
-    /// What was on screen last (for printing it after the terminal is given back).
-    public private(set) var lastImage: RGBAImage?
 
     private let sources: [any FrameSource]
     private let clock: any PlaybackClock
@@ -23,9 +21,10 @@ public final class Player<Sink: FrameSink> {
     private var schedule = FrameSchedule()
     private var runStart: Duration?
 
-    /// A decoded frame and where it sits on the media timeline.
+    /// A frame and where it sits on the media timeline. `image` is nil for a frame that came
+    /// from the cache (not decoded).
     private struct Slot {
-        var image: RGBAImage
+        var image: RGBAImage?
         var prepared: Sink.Prepared?
         var index: Int
         var mediaStart: Duration
@@ -43,6 +42,10 @@ public final class Player<Sink: FrameSink> {
     private var loopMediaStart: Duration = .zero
     private var recentPresents: [Duration] = []
     private var played: Set<Int> = []
+    private var fileIndex = 0
+    private var cache: FrameCache<Sink.Prepared>
+    /// Files whose whole loop is in the cache: they play without decoding.
+    private var cachedLoops: Set<Int> = []
 
     private enum Transition {
         case next, previous, stop(PlayerOutcome)
@@ -54,6 +57,7 @@ public final class Player<Sink: FrameSink> {
         self.events = events
         self.sink = sink
         self.settings = settings
+        self.cache = FrameCache(budget: settings.cacheBytes)
     }
 
     public func run() -> PlayerOutcome {
@@ -79,10 +83,11 @@ public final class Player<Sink: FrameSink> {
     // MARK: one file
 
     private func play(fileAt fileIndex: Int) -> Transition {
+        self.fileIndex = fileIndex
         source = sources[fileIndex]
         current = nil
         pending = nil
-        if played.contains(fileIndex) {
+        if played.contains(fileIndex) && !cachedLoops.contains(fileIndex) {
             do { try source.rewind() } catch { return fail(error) }
         }
         played.insert(fileIndex)
@@ -151,14 +156,20 @@ public final class Player<Sink: FrameSink> {
     /// Decodes and prepares the frame after the current one while the current one shows.
     private func decodeAhead() {
         pending = decodeNextQuietly()
-        if pending != nil, pending?.prepared == nil {
-            pending!.prepared = prepare(pending!.image)
-        }
+        if pending != nil { prepareIfNeeded(&pending!) }
+    }
+
+    /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
+    private func prepareIfNeeded(_ slot: inout Slot) {
+        guard slot.prepared == nil, let image = slot.image else { return }
+        let prepared = prepare(image)
+        slot.prepared = prepared
+        cache.insert(file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration, cost: sink.cost(of: prepared))
     }
 
     private func show(_ slot: Slot) {
         var slot = slot
-        if slot.prepared == nil { slot.prepared = prepare(slot.image) }
+        prepareIfNeeded(&slot)
         current = slot
         present()
         statistics.framesShown += 1
@@ -172,7 +183,6 @@ public final class Player<Sink: FrameSink> {
         let start = clock.now()
         sink.present(prepared, status: statusText())
         statistics.renderTime += clock.now() - start
-        lastImage = current.image
     }
 
     private func prepare(_ image: RGBAImage) -> Sink.Prepared {
@@ -182,37 +192,83 @@ public final class Player<Sink: FrameSink> {
     }
 
     /// Re-fits what is on screen and what waits (after a resize or the status line toggled).
+    /// Cached frames were made for the old layout: they go, and a file that was playing from the
+    /// cache is decoded again up to where it was.
     private func relayout() {
         sink.refresh()
-        if current != nil { current!.prepared = prepare(current!.image) }
-        if pending != nil { pending!.prepared = prepare(pending!.image) }
+        cache.removeAll()
+        if cachedLoops.contains(fileIndex), let shown = current {
+            cachedLoops.removeAll()
+            resynchronize(to: shown)
+        }
+        cachedLoops.removeAll()
+        if current != nil {
+            current!.prepared = nil
+            prepareIfNeeded(&current!)
+        }
+        if pending != nil {
+            pending!.prepared = nil
+            prepareIfNeeded(&pending!)
+        }
         present()
+    }
+
+    /// Decodes the current file again up to `shown` (its frame number and place on the
+    /// timeline), for frames that so far came from the cache.
+    private func resynchronize(to shown: Slot) {
+        do {
+            try source.rewind()
+            nextIndex = 0
+            mediaCursor = shown.mediaStart
+            var image: RGBAImage? = nil
+            for _ in 0...shown.index {
+                guard let frame = try source.nextFrame() else { break }
+                image = frame.image
+            }
+            nextIndex = shown.index + 1
+            mediaCursor = shown.mediaEnd
+            current?.image = image
+            pending = decodeNextQuietly()
+        } catch {
+            failures.append((source.name, error))
+        }
     }
 
     // MARK: decoding
 
-    /// The next frame on the timeline, wrapping to the next loop when the file allows.
+    /// The next frame on the timeline, wrapping to the next loop when the file allows. From the
+    /// cache when the whole loop is there, else decoded (with the cache's prepared frame, if any).
     private func decodeNext(wrap: Bool = true) throws(DecodeError) -> Slot? {
         let start = clock.now()
         defer { statistics.decodeTime += clock.now() - start }
-        if let frame = try source.nextFrame() {
-            let slot = Slot(
-                image: frame.image, prepared: nil, index: nextIndex, mediaStart: mediaCursor, duration: frame.duration)
-            nextIndex += 1
-            mediaCursor += frame.duration
-            return slot
-        }
+        if let slot = try nextFrameSlot() { return slot }
         guard nextIndex > 0 else { return nil }
         loopsDone += 1
         statistics.loopsDone += 1
+        if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
+            cachedLoops.insert(fileIndex)
+        }
         guard wrap, plays.map({ loopsDone < $0 }) ?? true else { return nil }
-        try source.rewind()
+        if !cachedLoops.contains(fileIndex) { try source.rewind() }
         nextIndex = 0
         loopMediaStart = mediaCursor
-        guard let frame = try source.nextFrame() else { return nil }
-        nextIndex = 1
-        mediaCursor += frame.duration
-        return Slot(image: frame.image, prepared: nil, index: 0, mediaStart: mediaCursor - frame.duration, duration: frame.duration)
+        return try nextFrameSlot()
+    }
+
+    /// Frame `nextIndex` of the current pass, or nil at the end of it.
+    private func nextFrameSlot() throws(DecodeError) -> Slot? {
+        var slot: Slot
+        if cachedLoops.contains(fileIndex) {
+            guard let entry = cache[fileIndex, nextIndex] else { return nil }
+            slot = Slot(image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor, duration: entry.duration)
+        } else {
+            guard let frame = try source.nextFrame() else { return nil }
+            slot = Slot(image: frame.image, prepared: nil, index: nextIndex, mediaStart: mediaCursor, duration: frame.duration)
+            slot.prepared = cache[fileIndex, nextIndex]?.prepared
+        }
+        nextIndex += 1
+        mediaCursor += slot.duration
+        return slot
     }
 
     /// `decodeNext`, with a failure in the middle of a file ending its playing (the frames shown
@@ -285,7 +341,7 @@ public final class Player<Sink: FrameSink> {
             target = count - 1
         }
         do {
-            try source.rewind()
+            if !cachedLoops.contains(fileIndex) { try source.rewind() }
             nextIndex = 0
             mediaCursor = loopMediaStart
             var slot: Slot? = nil
@@ -303,7 +359,7 @@ public final class Player<Sink: FrameSink> {
 
     private func restart() {
         do {
-            try source.rewind()
+            if !cachedLoops.contains(fileIndex) { try source.rewind() }
         } catch {
             failures.append((source.name, error))
             return

@@ -8,11 +8,17 @@ public struct PlayerSettings: Sendable {
     public var showStatus: Bool
     /// Start paused on the first frame.
     public var startPaused: Bool
+    /// Bytes of prepared frames kept for later loops and for coming back to a file.
+    public var cacheBytes: Int
 
-    public init(loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false) {
+    public init(
+        loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false,
+        cacheBytes: Int = 12 << 20
+    ) {
         self.loops = loops
         self.timeLimit = timeLimit
         self.showStatus = showStatus
         self.startPaused = startPaused
+        self.cacheBytes = cacheBytes
     }
 }

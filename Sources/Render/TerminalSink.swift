@@ -25,7 +25,15 @@ public final class TerminalSink: FrameSink {
             image, columns: columns, rows: min(rows, area?.rows ?? rows), cellAspect: size.cellAspect)
     }
 
+    public func cost(of prepared: CellGrid) -> Int {
+        prepared.cells.count * MemoryLayout<Cell>.stride + 64
+    }
+
+    /// The last grid presented (for leaving the last frame on the normal screen).
+    public private(set) var lastGrid: CellGrid?
+
     public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
+        lastGrid = prepared
         // One column short of the corner, which cannot be written without scrolling.
         screen.present(prepared, status: status?.text(width: max(0, screen.size.columns - 1)))
     }

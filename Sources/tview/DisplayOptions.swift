@@ -18,11 +18,18 @@ struct DisplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Never enlarge small images.")
     var noUpscale = false
 
+    @Option(name: .long, help: ArgumentHelp("How frames reach the terminal: direct (tview's own writer) or curses.", valueName: "PATH"))
+    var draw: DrawingChoice = .direct
+
+    @Option(name: .long, help: ArgumentHelp("Leave a truecolor cell as it is when its colours change by at most N per channel (0: exact).", valueName: "N"))
+    var tolerance: Int = 4
+
     @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
     var frame: Int = 1
 
     func validate() throws {
         guard frame >= 1 else { throw ValidationError("--frame counts from 1") }
+        guard (0...64).contains(tolerance) else { throw ValidationError("--tolerance takes 0 to 64") }
     }
 
     func builder(mode: ColorMode) -> CellGridBuilder {
@@ -87,5 +94,14 @@ struct BackgroundColor: ExpressibleByArgument {
             guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
             self.init(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
         }
+    }
+}
+
+/// `--draw`.
+enum DrawingChoice: String, ExpressibleByArgument, CaseIterable {
+    case direct, curses
+
+    var path: NCursesScreen.DrawingPath {
+        self == .direct ? .direct : .curses
     }
 }

@@ -34,6 +34,10 @@ final class PipeAnimationSink: FrameSink {
         _ = StandardOutput.write(bytes)
     }
 
+    func cost(of prepared: CellGrid) -> Int {
+        prepared.cells.count * MemoryLayout<Cell>.stride + 64
+    }
+
     func refresh() {}
 
     func suspend() {}

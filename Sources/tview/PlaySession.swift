@@ -38,11 +38,12 @@ struct PlaySession {
         if interactive {
             let screen: NCursesScreen
             do {
-                screen = try NCursesScreen(requested: display.colors.mode, environment: environment)
+                screen = try NCursesScreen(requested: display.colors.mode, environment: environment, drawing: display.draw.path)
             } catch {
                 Diagnostics.error(error.description)
                 return .usage
             }
+            screen.colorTolerance = display.tolerance
             let sink = TerminalSink(
                 screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale,
                 area: display.size.map { ($0.columns, $0.rows) })
@@ -52,11 +53,8 @@ struct PlaySession {
             screen.end()
             statistics = player.statistics
             failures = player.failures
-            if outcome == .finished, let image = player.lastImage {
+            if outcome == .finished, let grid = sink.lastGrid {
                 // Leave the last frame on the normal screen.
-                var renderer = GridRenderer(builder: display.builder(mode: screen.mode), upscale: !display.noUpscale)
-                let size = screen.size
-                let grid = renderer.render(image, columns: size.columns, rows: max(1, size.rows - 1), cellAspect: size.cellAspect)
                 _ = StandardOutput.write(ANSIWriter(mode: screen.mode).lines(grid))
             }
         } else {

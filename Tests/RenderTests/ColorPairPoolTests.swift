@@ -33,6 +33,7 @@ import Testing
         let third = pool.acquire(foreground: 104, background: 105) { $0 }
         #expect(third != other)
         pool.commit()
+        // Fresh pairs are gone; the released one is reused now.
         // Now `other` may be reused; `held` never.
         let fourth = pool.acquire(foreground: 106, background: 107) { $0 }
         #expect(fourth == other)
@@ -48,12 +49,13 @@ import Testing
         let definitions = Definitions()
         var pool = pool(capacity: 83, definitions)  // 2 dynamic pairs
         let a = pool.acquire(foreground: 1000, background: 1) { $0 }
+        _ = pool.acquire(foreground: 3000, background: 3) { $0 }  // the last fresh pair
         pool.release(a)
         pool.commit()
         // Taken up again before anything reused it.
         #expect(pool.acquire(foreground: 1000, background: 1) { $0 } == a)
-        let b = pool.acquire(foreground: 2000, background: 2) { $0 }
-        #expect(b != a)
+        let b = pool.acquire(foreground: 2000, background: 2) { _ in 5 }
+        #expect(b != a && b <= 81)  // nothing free: a reserved pair
         #expect(definitions.pairs[a]! == (1000, 1))
     }
 }

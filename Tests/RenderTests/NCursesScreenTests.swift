@@ -9,14 +9,15 @@ import Testing
 /// exactly the last grid, and a frame identical to the last writes almost nothing. ncurses is
 /// one global state, so these run one at a time.
 @Suite(.serialized) struct NCursesScreenTests {
-    private func makeScreen(term: String, mode: ColorMode?) throws -> (NCursesScreen, FileHandle) {
+    private func makeScreen(term: String, mode: ColorMode?, drawing: NCursesScreen.DrawingPath) throws -> (NCursesScreen, FileHandle) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tview-ncurses-\(UUID().uuidString)").path
         let output = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         // A second open, so reading has its own offset.
         let reader = FileHandle(fileDescriptor: open(path, O_RDONLY), closeOnDealloc: true)
         unlink(path)
         let screen = try NCursesScreen(
-            requested: mode, environment: ["TERM": term], output: output, input: open("/dev/null", O_RDONLY))
+            requested: mode, environment: ["TERM": term], output: output, input: open("/dev/null", O_RDONLY),
+            drawing: drawing)
         return (screen, reader)
     }
 
@@ -43,9 +44,10 @@ import Testing
         return copy
     }
 
-    @Test func truecolorFramesReachTheScreenExactly() throws {
+    @Test(arguments: NCursesScreen.DrawingPath.allCases)
+    func truecolorFramesReachTheScreenExactly(drawing: NCursesScreen.DrawingPath) throws {
         var random = SplitMix64(seed: 42)
-        let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor)
+        let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor, drawing: drawing)
         defer { screen.end() }
         #expect(screen.mode == .truecolor)
         var emulator = VirtualScreen(rows: 24, columns: 80)
@@ -74,11 +76,22 @@ import Testing
         if let previous { screen.present(previous) }
         let repeatBytes = [UInt8](reader.readDataToEndOfFile())
         #expect(repeatBytes.count <= ANSIWriter.beginSynchronized.count + ANSIWriter.endSynchronized.count + 16)
+        // A status line on the last row, then hidden again.
+        var small = CellGrid(rows: 2, columns: 3, originRow: 1, originColumn: 1, fill: .halves(top: .rgb(200, 0, 0), bottom: .default))
+        screen.present(small, status: "frame 1/2")
+        emulator.feed([UInt8](reader.readDataToEndOfFile()))
+        #expect(String((0..<9).map { emulator[23, $0].character }) == "frame 1/2")
+        small[0, 0] = .blank
+        screen.present(small, status: nil)
+        emulator.feed([UInt8](reader.readDataToEndOfFile()))
+        #expect(emulator[23, 0].character == " ")
+        #expect(firstDifference(ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: small, rows: 24, columns: 80), columns: 80) == nil)
     }
 
-    @Test func palette256FramesReachTheScreenExactly() throws {
+    @Test(arguments: NCursesScreen.DrawingPath.allCases)
+    func palette256FramesReachTheScreenExactly(drawing: NCursesScreen.DrawingPath) throws {
         var random = SplitMix64(seed: 256)
-        let (screen, reader) = try makeScreen(term: "xterm-256color", mode: nil)
+        let (screen, reader) = try makeScreen(term: "xterm-256color", mode: nil, drawing: drawing)
         defer { screen.end() }
         #expect(screen.mode == .palette256)
         var emulator = VirtualScreen(rows: 24, columns: 80)

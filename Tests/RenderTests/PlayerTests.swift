@@ -153,6 +153,51 @@ import Testing
         #expect(secondSink.frameNumbers.count == 10)
     }
 
+    @Test func aLoopThatFitsTheCachePlaysAgainWithoutDecoding() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 4)
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 5 * 1000))
+        #expect(player.run() == .finished)
+        #expect(sink.frameNumbers == Array(repeating: Array(0..<5), count: 4).flatMap { $0 })
+        #expect(source.decodes == 5)  // the first loop only
+        #expect(sink.preparations == 5)
+        #expect(source.rewinds == 0)
+    }
+
+    @Test func aLoopTooBigForTheCacheKeepsItsFirstFramesWithoutThrashing() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 10, durations: [.milliseconds(50)], totalPlays: 3)
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 4 * 1000))
+        #expect(player.run() == .finished)
+        #expect(sink.frameNumbers.count == 30)
+        #expect(source.decodes == 30)  // compositing needs every frame decoded
+        #expect(sink.preparations == 10 + 6 + 6)  // frames 0–3 stay prepared
+    }
+
+    @Test func comingBackToACachedFileDecodesNothing() {
+        let clock = ManualClock()
+        let a = SyntheticSource(name: "a", frames: 3, durations: [.milliseconds(50)], totalPlays: nil)
+        let b = SyntheticSource(name: "b", frames: 3, durations: [.milliseconds(50)], totalPlays: nil)
+        let script: [(Duration, PlayerEvent)] = [
+            (.milliseconds(400), .key(.nextFile)), (.milliseconds(600), .key(.previousFile)), (.milliseconds(900), .key(.quit)),
+        ]
+        let (player, _, _) = player([a, b], clock: clock, script: script)
+        #expect(player.run() == .quit)
+        #expect(a.decodes == 3)  // one pass, then always from the cache
+    }
+
+    @Test func resizeWhilePlayingFromTheCacheRedecodesToTheSameFrame() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 4, durations: [.milliseconds(100)], totalPlays: nil)
+        let script: [(Duration, PlayerEvent)] = [(.milliseconds(650), .resize), (.milliseconds(1000), .key(.quit))]
+        let (player, sink, _) = player([source], clock: clock, script: script)
+        #expect(player.run() == .quit)
+        // 650 ms: frame 2 of the second loop, from the cache; the resize redraws frame 2.
+        let around = sink.presentations.filter { $0.time - (sink.presentations.first!.time) >= .milliseconds(600) }
+        #expect(around.prefix(2).map { SyntheticSource.frameNumber(of: $0.image) } == [2, 2])
+        #expect(sink.frameNumbers.suffix(3) == [3, 0, 1])  // and playing goes on in step
+    }
+
     @Test func foreverStopsAtTheTimeLimit() {
         let clock = ManualClock()
         let forever = SyntheticSource(frames: 5, durations: [.milliseconds(100)], totalPlays: nil)

@@ -23,12 +23,20 @@ public final class RecordingSink: FrameSink {
         self.cost = cost
     }
 
-    public func prepare(_ image: RGBAImage, statusLine: Bool) -> RGBAImage { image }
+    public func prepare(_ image: RGBAImage, statusLine: Bool) -> RGBAImage {
+        preparations += 1
+        return image
+    }
 
     public func present(_ prepared: RGBAImage, status: PlaybackStatus?) {
         presentations.append(Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200)))
         clock.advance(by: cost(presentations.count - 1))
     }
+
+    public func cost(of prepared: RGBAImage) -> Int { 1000 }
+
+    /// How many frames were prepared (downsampled): the cache saves these.
+    public private(set) var preparations = 0
 
     public func refresh() { refreshes += 1 }
 

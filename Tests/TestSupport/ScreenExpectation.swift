@@ -8,22 +8,32 @@ public enum ScreenExpectation {
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {
                 let cell = grid[row, column]
-                pixels[(grid.originRow + row) * columns + grid.originColumn + column] = VirtualScreen.Pixel(
-                    character: cell.glyph.character,
-                    foreground: cell.glyph == .space ? .default : cell.foreground,
-                    background: cell.background)
+                pixels[(grid.originRow + row) * columns + grid.originColumn + column] = normalized(VirtualScreen.Pixel(
+                    character: cell.glyph.character, foreground: cell.foreground, background: cell.background))
             }
         }
         return pixels
     }
 
-    /// The emulator's cells with the foreground of spaces dropped (it shows nowhere).
+    /// The emulator's cells as pictures: ▀ over (a, b) and ▄ over (b, a) show the same thing, so
+    /// every cell is normalised to ▀ (or a space when both halves are equal), the foreground of a
+    /// space dropped (it shows nowhere).
     public static func visible(_ screen: VirtualScreen) -> [VirtualScreen.Pixel] {
-        screen.cells.map { pixel in
-            var copy = pixel
-            if copy.character == " " { copy.foreground = .default }
-            return copy
+        screen.cells.map(normalized)
+    }
+
+    static func normalized(_ pixel: VirtualScreen.Pixel) -> VirtualScreen.Pixel {
+        let top: TermColor
+        let bottom: TermColor
+        switch pixel.character {
+        case "▀": (top, bottom) = (pixel.foreground, pixel.background)
+        case "▄": (top, bottom) = (pixel.background, pixel.foreground)
+        case "█": (top, bottom) = (pixel.foreground, pixel.foreground)
+        case " ": (top, bottom) = (pixel.background, pixel.background)
+        default: return pixel
         }
+        if top == bottom { return VirtualScreen.Pixel(character: " ", foreground: .default, background: top) }
+        return VirtualScreen.Pixel(character: "▀", foreground: top, background: bottom)
     }
 }
 

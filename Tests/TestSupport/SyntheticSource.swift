@@ -11,6 +11,8 @@ public final class SyntheticSource: FrameSource {
     private let durations: [Duration]
     private var next = 0
     public private(set) var rewinds = 0
+    /// How many frames were decoded (nextFrame calls that returned one).
+    public private(set) var decodes = 0
 
     public init(name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil) {
         self.name = name
@@ -25,6 +27,7 @@ public final class SyntheticSource: FrameSource {
             return nil
         }
         defer { next += 1 }
+        decodes += 1
         let pixel = RGBA(r: UInt8(next & 0xFF), g: UInt8(next >> 8 & 0xFF), b: 0)
         return Frame(image: RGBAImage(width: 1, height: 1, pixels: [pixel]), duration: durations[next % durations.count])
     }

@@ -1,0 +1,46 @@
+/// Prepared (downsampled) frames kept under a byte budget, by file and frame number. Frames are
+/// added in playing order while they fit and never evicted, so a loop that does not fit whole
+/// keeps its first frames instead of thrashing; a loop that fits whole plays again without
+/// decoding anything. It belongs to the player's files, so coming back to a file (n/p) finds
+/// its frames. Cleared when the layout changes (resize, status line).
+struct FrameCache<Prepared> {
+    struct Key: Hashable {
+        var file: Int
+        var frame: Int
+    }
+
+    struct Entry {
+        var prepared: Prepared
+        var duration: Duration
+    }
+
+    let budget: Int
+    private(set) var used = 0
+    private var entries: [Key: Entry] = [:]
+
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    subscript(file: Int, frame: Int) -> Entry? {
+        entries[Key(file: file, frame: frame)]
+    }
+
+    /// Keeps `prepared` if it fits in what is left of the budget.
+    mutating func insert(file: Int, frame: Int, prepared: Prepared, duration: Duration, cost: Int) {
+        let key = Key(file: file, frame: frame)
+        guard entries[key] == nil, used + cost <= budget else { return }
+        entries[key] = Entry(prepared: prepared, duration: duration)
+        used += cost
+    }
+
+    /// True when frames 0..<count of `file` are all here.
+    func holds(file: Int, frames count: Int) -> Bool {
+        count > 0 && (0..<count).allSatisfy { entries[Key(file: file, frame: $0)] != nil }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+        used = 0
+    }
+}
