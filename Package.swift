@@ -25,13 +25,15 @@ let package = Package(
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        // glibc's mallopt, which Swift's Glibc module does not show.
+        .target(name: "CMemory"),
 
         .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP"], swiftSettings: swiftSettings),
         .target(name: "Render", dependencies: ["CNcurses", "Decode"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
             dependencies: [
-                "Decode", "Render",
+                "Decode", "Render", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

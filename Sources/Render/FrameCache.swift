@@ -26,10 +26,11 @@ struct FrameCache<Prepared> {
         entries[Key(file: file, frame: frame)]
     }
 
-    /// Keeps `prepared` if it fits in what is left of the budget.
-    mutating func insert(file: Int, frame: Int, prepared: Prepared, duration: Duration, cost: Int) {
+    /// Keeps `prepared` if it fits in what is left of the budget less `reserve` (memory the
+    /// file needs anyway: a big canvas leaves less room for cached frames).
+    mutating func insert(file: Int, frame: Int, prepared: Prepared, duration: Duration, cost: Int, reserve: Int = 0) {
         let key = Key(file: file, frame: frame)
-        guard entries[key] == nil, used + cost <= budget else { return }
+        guard entries[key] == nil, used + cost + reserve <= budget else { return }
         entries[key] = Entry(prepared: prepared, duration: duration)
         used += cost
     }

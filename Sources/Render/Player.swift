@@ -159,12 +159,23 @@ public final class Player<Sink: FrameSink> {
         if pending != nil { prepareIfNeeded(&pending!) }
     }
 
+    /// Canvases larger than this are not kept once downsampled: holding one would make the
+    /// decoder copy it (copy-on-write) for the next frame, and a 720p canvas is 3.7 MB. A resize
+    /// then decodes the file again up to the frame on screen.
+    static var largestKeptCanvas: Int { 1 << 19 }
+
     /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
     private func prepareIfNeeded(_ slot: inout Slot) {
-        guard slot.prepared == nil, let image = slot.image else { return }
-        let prepared = prepare(image)
-        slot.prepared = prepared
-        cache.insert(file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration, cost: sink.cost(of: prepared))
+        if slot.prepared == nil, let image = slot.image {
+            let prepared = prepare(image)
+            slot.prepared = prepared
+            cache.insert(
+                file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
+                cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
+        }
+        if let image = slot.image, image.width * image.height > Self.largestKeptCanvas {
+            slot.image = nil
+        }
     }
 
     private func show(_ slot: Slot) {
@@ -197,7 +208,8 @@ public final class Player<Sink: FrameSink> {
     private func relayout() {
         sink.refresh()
         cache.removeAll()
-        if cachedLoops.contains(fileIndex), let shown = current {
+        if let shown = current, shown.image == nil {
+            // From the cache, or a large canvas not kept: decode again up to it.
             cachedLoops.removeAll()
             resynchronize(to: shown)
         }
@@ -228,6 +240,7 @@ public final class Player<Sink: FrameSink> {
             nextIndex = shown.index + 1
             mediaCursor = shown.mediaEnd
             current?.image = image
+            current?.prepared = nil
             pending = decodeNextQuietly()
         } catch {
             failures.append((source.name, error))

@@ -8,12 +8,13 @@ public struct PlayerSettings: Sendable {
     public var showStatus: Bool
     /// Start paused on the first frame.
     public var startPaused: Bool
-    /// Bytes of prepared frames kept for later loops and for coming back to a file.
+    /// Bytes of prepared frames kept for later loops and for coming back to a file, less the
+    /// size of the file's canvas.
     public var cacheBytes: Int
 
     public init(
         loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false,
-        cacheBytes: Int = 12 << 20
+        cacheBytes: Int = 10 << 20
     ) {
         self.loops = loops
         self.timeLimit = timeLimit

@@ -29,7 +29,7 @@ struct PlaySession {
             return .usage
         }
         let settings = PlayerSettings(loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
-            startPaused: playback.paused)
+            startPaused: playback.paused, cacheBytes: playback.cacheMb << 20)
         let clock = SystemClock()
 
         let outcome: PlayerOutcome

@@ -8,6 +8,9 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Stop after SECONDS.", valueName: "SECONDS"))
     var duration: Double?
 
+    @Option(name: .long, help: ArgumentHelp("Memory for downsampled frames kept for later loops, less the canvas size.", valueName: "MB"))
+    var cacheMb: Int = 10
+
     @Flag(name: .long, help: "Start paused on the first frame (space plays).")
     var paused = false
 
@@ -22,6 +25,7 @@ struct PlaybackOptions: ParsableArguments {
 
     func validate() throws {
         if let loops, loops < 0 { throw ValidationError("--loops takes 0 (forever) or more") }
+        if cacheMb < 0 || cacheMb > 4096 { throw ValidationError("--cache-mb takes 0 to 4096") }
         if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMemory
 import Decode
 import Glibc
 
@@ -75,6 +76,10 @@ struct TView: ParsableCommand {
     }
 
     static func main() {
+        // Canvases of big animations are megabytes: always map them, and unmap on free, so
+        // freed canvases never linger in the heap (glibc would otherwise raise its mmap
+        // threshold after the first free and keep later ones).
+        tview_map_large_allocations(256 << 10)
         let command: TView
         do {
             command = try parse()

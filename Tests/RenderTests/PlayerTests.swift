@@ -156,7 +156,7 @@ import Testing
     @Test func aLoopThatFitsTheCachePlaysAgainWithoutDecoding() {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 4)
-        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 5 * 1000))
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 5 * 1000 + 4))  // + one 1x1 canvas
         #expect(player.run() == .finished)
         #expect(sink.frameNumbers == Array(repeating: Array(0..<5), count: 4).flatMap { $0 })
         #expect(source.decodes == 5)  // the first loop only
@@ -167,7 +167,7 @@ import Testing
     @Test func aLoopTooBigForTheCacheKeepsItsFirstFramesWithoutThrashing() {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 10, durations: [.milliseconds(50)], totalPlays: 3)
-        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 4 * 1000))
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 4 * 1000 + 4))
         #expect(player.run() == .finished)
         #expect(sink.frameNumbers.count == 30)
         #expect(source.decodes == 30)  // compositing needs every frame decoded
