@@ -32,6 +32,19 @@ struct DisplayOptions: ParsableArguments {
         guard (0...64).contains(tolerance) else { throw ValidationError("--tolerance takes 0 to 64") }
     }
 
+    /// The area for output that is not a terminal: `--size`, else COLUMNS x LINES, else 80x24.
+    func pipeArea(environment: [String: String]) -> CellArea {
+        size ?? CellArea(
+            argument: "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
+            ?? CellArea(argument: "80x24")!
+    }
+
+    /// The colours for output that is not a terminal: `--colors`, else truecolor (mono when
+    /// NO_COLOR is set).
+    func pipeMode(environment: [String: String]) -> ColorMode {
+        colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
+    }
+
     func builder(mode: ColorMode) -> CellGridBuilder {
         CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
     }

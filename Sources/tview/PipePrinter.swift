@@ -9,10 +9,8 @@ struct PipePrinter {
     let environment: [String: String]
 
     func run(paths: [String]) -> ExitStatus {
-        let area = options.size ?? CellArea(
-            argument: "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
-            ?? CellArea(argument: "80x24")!
-        let mode = options.colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
+        let area = options.pipeArea(environment: environment)
+        let mode = options.pipeMode(environment: environment)
         var failed = 0
         for path in paths {
             do throws(DecodeError) {

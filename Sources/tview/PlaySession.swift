@@ -58,10 +58,8 @@ struct PlaySession {
                 _ = StandardOutput.write(ANSIWriter(mode: screen.mode).lines(grid))
             }
         } else {
-            let area = display.size ?? CellArea(
-                argument: "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
-                ?? CellArea(argument: "80x24")!
-            let mode = display.colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
+            let area = display.pipeArea(environment: environment)
+            let mode = display.pipeMode(environment: environment)
             let sink = PipeAnimationSink(builder: display.builder(mode: mode), upscale: !display.noUpscale, area: area)
             let events = TerminalEventSource(screen: nil, signalDescriptor: signals, clock: clock)
             let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
