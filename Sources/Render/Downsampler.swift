@@ -139,14 +139,16 @@ public struct Downsampler {
         var out = RGBAImage(width: targetWidth, height: targetHeight)
         sums.withUnsafeBufferPointer { sums in
             out.pixels.withUnsafeMutableBufferPointer { destination in
-                for i in 0..<(targetWidth * targetHeight) {
-                    let alpha = sums[i * 4 + 3]  // 0…255
-                    guard alpha >= 0.5 else { continue }
-                    destination[i] = RGBA(
-                        r: LinearLight.toSRGB(sums[i * 4] / alpha),
-                        g: LinearLight.toSRGB(sums[i * 4 + 1] / alpha),
-                        b: LinearLight.toSRGB(sums[i * 4 + 2] / alpha),
-                        a: UInt8(min(255, alpha.rounded())))
+                LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
+                    for i in 0..<(targetWidth * targetHeight) {
+                        let alpha = sums[i * 4 + 3]  // 0…255
+                        guard alpha >= 0.5 else { continue }
+                        destination[i] = RGBA(
+                            r: LinearLight.toSRGB(sums[i * 4] / alpha, table: table),
+                            g: LinearLight.toSRGB(sums[i * 4 + 1] / alpha, table: table),
+                            b: LinearLight.toSRGB(sums[i * 4 + 2] / alpha, table: table),
+                            a: UInt8(min(255, alpha.rounded())))
+                    }
                 }
             }
         }

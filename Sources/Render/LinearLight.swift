@@ -8,9 +8,9 @@ enum LinearLight {
         return Float(c <= 0.04045 ? c / 12.92 : _pow((c + 0.055) / 1.055, 2.4))
     }
 
-    private static let steps = 4096
+    static let steps = 4096
     /// linear 0…1 in 4096 steps → sRGB byte.
-    private static let toSRGBTable: [UInt8] = (0...steps).map { step in
+    static let toSRGBTable: [UInt8] = (0...steps).map { step in
         let l = Double(step) / Double(steps)
         let c = l <= 0.0031308 ? l * 12.92 : 1.055 * _pow(l, 1 / 2.4) - 0.055
         return UInt8(max(0, min(255, (c * 255).rounded())))
@@ -18,8 +18,13 @@ enum LinearLight {
 
     @inline(__always)
     static func toSRGB(_ linear: Float) -> UInt8 {
-        let index = Int(max(0, min(1, linear)) * Float(steps) + 0.5)
-        return toSRGBTable[index]
+        toSRGBTable.withUnsafeBufferPointer { toSRGB(linear, table: $0) }
+    }
+
+    /// `toSRGB` with the table already in hand (hot loops: no global access per pixel).
+    @inline(__always)
+    static func toSRGB(_ linear: Float, table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        table[Int(max(0, min(1, linear)) * Float(steps) + 0.5)]
     }
 }
 

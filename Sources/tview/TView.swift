@@ -79,7 +79,7 @@ struct TView: ParsableCommand {
         // Canvases of big animations are megabytes: always map them, and unmap on free, so
         // freed canvases never linger in the heap (glibc would otherwise raise its mmap
         // threshold after the first free and keep later ones).
-        tview_map_large_allocations(256 << 10)
+        tview_map_large_allocations(2 << 20)
         let command: TView
         do {
             command = try parse()
