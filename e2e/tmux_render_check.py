@@ -97,14 +97,11 @@ def compare(label, cells, tolerance):
             char = screen.buffer[row][column]
             fg = hex_to_rgb(char.fg) if len(char.fg) == 6 else None
             bg = hex_to_rgb(char.bg) if len(char.bg) == 6 else None
-            # A transparent half shows the terminal's own background.
+            # A transparent half shows the terminal's own background. ▀ over (a, b) and ▄ over
+            # (b, a) are the same picture: read the two halves whatever the glyph.
             want = [None if p[3] == 0 else (p[:3] if tolerance else nearest_256_rgb(p[:3])) for p in (top, bottom)]
-            if want[0] == want[1]:
-                shown = [bg, bg] if char.data == " " else [fg, fg]
-            elif want[0] is None:
-                shown = [bg if char.data == "\u2584" else "?", fg if char.data == "\u2584" else "?"]
-            else:
-                shown = [fg if char.data == "\u2580" else "?", bg if char.data == "\u2580" else "?"]
+            halves = {"\u2580": [fg, bg], "\u2584": [bg, fg], " ": [bg, bg], "\u2588": [fg, fg]}
+            shown = halves.get(char.data, ["?", "?"])
             for got, wanted in zip(shown, want):
                 if got == "?" or (got is None) != (wanted is None) or (
                         got is not None and max(abs(a - b) for a, b in zip(got, wanted)) > tolerance):
