@@ -38,6 +38,8 @@ public final class Player<Sink: FrameSink> {
     private var plays: Int?
     private var loopsDone = 0
     private var nextIndex = 0
+    /// The last pass ended and no other follows: the end is counted once.
+    private var passOver = false
     private var mediaCursor: Duration = .zero
     private var loopMediaStart: Duration = .zero
     private var recentPresents: [Duration] = []
@@ -93,6 +95,7 @@ public final class Player<Sink: FrameSink> {
         played.insert(fileIndex)
         loopsDone = 0
         nextIndex = 0
+        passOver = false
         mediaCursor = .zero
         loopMediaStart = .zero
         let first: Slot
@@ -231,6 +234,7 @@ public final class Player<Sink: FrameSink> {
         do {
             try source.rewind()
             nextIndex = 0
+            passOver = false
             mediaCursor = shown.mediaStart
             var image: RGBAImage? = nil
             for _ in 0...shown.index {
@@ -255,15 +259,19 @@ public final class Player<Sink: FrameSink> {
         let start = clock.now()
         defer { statistics.decodeTime += clock.now() - start }
         if let slot = try nextFrameSlot() { return slot }
-        guard nextIndex > 0 else { return nil }
+        guard nextIndex > 0, !passOver else { return nil }
         loopsDone += 1
         statistics.loopsDone += 1
         if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
             cachedLoops.insert(fileIndex)
         }
-        guard wrap, plays.map({ loopsDone < $0 }) ?? true else { return nil }
+        guard wrap, plays.map({ loopsDone < $0 }) ?? true else {
+            passOver = true
+            return nil
+        }
         if !cachedLoops.contains(fileIndex) { try source.rewind() }
         nextIndex = 0
+        passOver = false
         loopMediaStart = mediaCursor
         return try nextFrameSlot()
     }
@@ -356,6 +364,7 @@ public final class Player<Sink: FrameSink> {
         do {
             if !cachedLoops.contains(fileIndex) { try source.rewind() }
             nextIndex = 0
+            passOver = false
             mediaCursor = loopMediaStart
             var slot: Slot? = nil
             for _ in 0...target {
@@ -379,6 +388,7 @@ public final class Player<Sink: FrameSink> {
         }
         loopsDone = 0
         nextIndex = 0
+        passOver = false
         mediaCursor = .zero
         loopMediaStart = .zero
         guard let first = decodeNextQuietly() else { return }

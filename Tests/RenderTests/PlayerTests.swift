@@ -61,6 +61,7 @@ import Testing
         #expect(elapsed >= .milliseconds(4800) && elapsed <= .milliseconds(5000), "real time, not slow motion")
         #expect(player.statistics.framesSkipped > 60)
         #expect(player.statistics.framesShown + player.statistics.framesSkipped == 120)
+        #expect(player.statistics.loopsDone == 1)  // the end of the pass counted once
         // What is shown is the frame due at that moment, never one already over (but for the
         // final frame, which stays on screen when playing ends).
         for (number, presentation) in zip(sink.frameNumbers, sink.presentations) where number < 119 {
