@@ -148,16 +148,20 @@ public final class Player<Sink: FrameSink> {
             statistics.framesSkipped += 1
             pending = next
         }
-        guard let slot = pending else { return }
+        guard var slot = pending else { return }
+        pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {
             statistics.lateness.append(max(0, milliseconds(now - due)))
         }
+        prepareIfNeeded(&slot)  // and let go of a large canvas before the next decode
         show(slot)
         decodeAhead()
     }
 
     /// Decodes and prepares the frame after the current one while the current one shows.
     private func decodeAhead() {
+        // Let go of the old slot first: a canvas still held would be copied by the decoder.
+        pending = nil
         pending = decodeNextQuietly()
         if pending != nil { prepareIfNeeded(&pending!) }
     }
