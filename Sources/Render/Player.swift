@@ -89,14 +89,15 @@ public final class Player<Sink: FrameSink> {
         source = sources[fileIndex]
         current = nil
         pending = nil
-        if played.contains(fileIndex) && !cachedLoops.contains(fileIndex) {
-            do { try source.rewind() } catch { return fail(error) }
+        if played.contains(fileIndex) {
+            do { try startPass(media: .zero) } catch { return fail(error) }
+        } else {
+            nextIndex = 0
+            passOver = false
+            mediaCursor = .zero
         }
         played.insert(fileIndex)
         loopsDone = 0
-        nextIndex = 0
-        passOver = false
-        mediaCursor = .zero
         loopMediaStart = .zero
         let first: Slot
         do {
@@ -215,12 +216,11 @@ public final class Player<Sink: FrameSink> {
     private func relayout() {
         sink.refresh()
         cache.removeAll()
+        cachedLoops.removeAll()
         if let shown = current, shown.image == nil {
             // From the cache, or a large canvas not kept: decode again up to it.
-            cachedLoops.removeAll()
             resynchronize(to: shown)
         }
-        cachedLoops.removeAll()
         if current != nil {
             current!.prepared = nil
             prepareIfNeeded(&current!)
@@ -236,10 +236,7 @@ public final class Player<Sink: FrameSink> {
     /// timeline), for frames that so far came from the cache.
     private func resynchronize(to shown: Slot) {
         do {
-            try source.rewind()
-            nextIndex = 0
-            passOver = false
-            mediaCursor = shown.mediaStart
+            try startPass(media: shown.mediaStart)
             var image: RGBAImage? = nil
             for _ in 0...shown.index {
                 guard let frame = try source.nextFrame() else { break }
@@ -273,11 +270,18 @@ public final class Player<Sink: FrameSink> {
             passOver = true
             return nil
         }
+        loopMediaStart = mediaCursor
+        try startPass(media: mediaCursor)
+        return try nextFrameSlot()
+    }
+
+    /// Starts a pass over the file at media time `media`: from the cache when the whole loop is
+    /// there, else from the decoder's first frame.
+    private func startPass(media: Duration) throws(DecodeError) {
         if !cachedLoops.contains(fileIndex) { try source.rewind() }
         nextIndex = 0
         passOver = false
-        loopMediaStart = mediaCursor
-        return try nextFrameSlot()
+        mediaCursor = media
     }
 
     /// Frame `nextIndex` of the current pass, or nil at the end of it.
@@ -366,10 +370,7 @@ public final class Player<Sink: FrameSink> {
             target = count - 1
         }
         do {
-            if !cachedLoops.contains(fileIndex) { try source.rewind() }
-            nextIndex = 0
-            passOver = false
-            mediaCursor = loopMediaStart
+            try startPass(media: loopMediaStart)
             var slot: Slot? = nil
             for _ in 0...target {
                 slot = try decodeNext(wrap: false)
@@ -385,15 +386,12 @@ public final class Player<Sink: FrameSink> {
 
     private func restart() {
         do {
-            if !cachedLoops.contains(fileIndex) { try source.rewind() }
+            try startPass(media: .zero)
         } catch {
             failures.append((source.name, error))
             return
         }
         loopsDone = 0
-        nextIndex = 0
-        passOver = false
-        mediaCursor = .zero
         loopMediaStart = .zero
         guard let first = decodeNextQuietly() else { return }
         let wasPaused = schedule.isPaused
