@@ -1,3 +1,5 @@
+import Decode
+
 /// What a run of the player did, for `--stats` and benchmarks.
 public struct PlaybackStatistics: Sendable {
     public var framesShown = 0
@@ -18,16 +20,13 @@ public struct PlaybackStatistics: Sendable {
         let sorted = lateness.sorted()
         let p50 = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         let maximum = sorted.last ?? 0
-        func ms(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        }
         func number(_ value: Double) -> String {
             let rounded = (value * 1000).rounded() / 1000
             return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
         }
         return "{\"frames_shown\":\(framesShown),\"frames_skipped\":\(framesSkipped),\"loops_done\":\(loopsDone),"
-            + "\"wall_s\":\(number(ms(wall) / 1000)),\"late_ms_p50\":\(number(p50)),\"late_ms_max\":\(number(maximum)),"
-            + "\"bytes_written\":\(bytesWritten),\"decode_ms_total\":\(number(ms(decodeTime))),"
-            + "\"render_ms_total\":\(number(ms(renderTime)))}"
+            + "\"wall_s\":\(number(wall.milliseconds / 1000)),\"late_ms_p50\":\(number(p50)),\"late_ms_max\":\(number(maximum)),"
+            + "\"bytes_written\":\(bytesWritten),\"decode_ms_total\":\(number(decodeTime.milliseconds)),"
+            + "\"render_ms_total\":\(number(renderTime.milliseconds))}"
     }
 }

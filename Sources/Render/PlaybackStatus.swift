@@ -1,3 +1,5 @@
+import Decode
+
 /// What the status line says: file, frame i/N, this frame's delay, speed, paused, achieved fps,
 /// frames skipped. `text(width:)` fits it to a line.
 public struct PlaybackStatus: Sendable, Equatable {
@@ -25,7 +27,7 @@ public struct PlaybackStatus: Sendable, Equatable {
     }
 
     public func text(width: Int) -> String {
-        let milliseconds = Int((Double(delay.components.seconds) * 1000 + Double(delay.components.attoseconds) / 1e15).rounded())
+        let milliseconds = Int(delay.milliseconds.rounded())
         var parts = [
             "frame \(frame)/\(frameCount.map(String.init) ?? "?")",
             "\(milliseconds) ms",

@@ -152,7 +152,7 @@ public final class Player<Sink: FrameSink> {
         guard var slot = pending else { return }
         pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {
-            statistics.lateness.append(max(0, milliseconds(now - due)))
+            statistics.lateness.append(max(0, (now - due).milliseconds))
         }
         prepareIfNeeded(&slot)  // and let go of a large canvas before the next decode
         show(slot)
@@ -410,9 +410,5 @@ public final class Player<Sink: FrameSink> {
             speed: schedule.speed, paused: schedule.isPaused, framesPerSecond: Double(recentPresents.count),
             skipped: statistics.framesSkipped)
         return status
-    }
-
-    private func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

@@ -75,8 +75,7 @@ struct CorpusCheck {
                 guard index < references.count else { continue }
                 let reference = references[index]
                 if let duration = reference.durationMilliseconds, expected["animated"] as? Bool == true {
-                    let ours = frame.duration.components
-                    let milliseconds = Double(ours.seconds) * 1000 + Double(ours.attoseconds) / 1e15
+                    let milliseconds = frame.duration.milliseconds
                     if abs(milliseconds - duration) > 0.5 {
                         return .differs("frame \(index) lasts \(milliseconds) ms, expected \(duration)")
                     }

@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in milliseconds, fractional where it is not whole.
-    var milliseconds: Double {
+    public var milliseconds: Double {
         let parts = components
         return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }
