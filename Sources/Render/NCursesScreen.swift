@@ -191,7 +191,7 @@ public final class NCursesScreen {
         shownStatus = status
         frameBytes += ANSIWriter.endSynchronized
         fflush(output)
-        writeAll(frameBytes)
+        DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
     }
 
     private func presentThroughCurses(_ grid: CellGrid, status: String?) {
@@ -252,20 +252,6 @@ public final class NCursesScreen {
         let width = max(0, width)
         let cut = String(text.prefix(width))
         return cut + String(repeating: " ", count: max(0, width - cut.count))
-    }
-
-    private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(outputDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
     }
 
     /// Re-reads the terminal size (after a resize key).

@@ -1,4 +1,5 @@
 import Glibc
+import Render
 
 /// Messages for a person on standard error, one line each, prefixed "tview:".
 enum Diagnostics {
@@ -11,16 +12,6 @@ enum Diagnostics {
     }
 
     static func line(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        DescriptorWriter.writeAll(Array(text.utf8) + [0x0A], to: STDERR_FILENO)
     }
 }
