@@ -15,9 +15,8 @@ public struct GridRenderer {
         self.upscale = upscale
     }
 
-    /// The grid for `image` in an area of `columns` × `rows` cells starting at
-    /// (`top`, `left`).
-    public mutating func render(_ image: RGBAImage, columns: Int, rows: Int, cellAspect: Double?, top: Int = 0, left: Int = 0) -> CellGrid {
+    /// The grid for `image`, centred in an area of `columns` × `rows` cells at the screen's top left.
+    public mutating func render(_ image: RGBAImage, columns: Int, rows: Int, cellAspect: Double?) -> CellGrid {
         let aspect = cellAspect ?? 2
         let key = [image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0]
         if key != fitKey {
@@ -31,6 +30,6 @@ public struct GridRenderer {
             fitKey = key
         }
         let picture = scaler!.scale(image)
-        return builder.build(picture, originRow: top + fit!.originRow, originColumn: left + fit!.originColumn)
+        return builder.build(picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
     }
 }
