@@ -15,7 +15,6 @@ static inline int tview_colors(void) { return COLORS; }
 static inline int tview_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tview_lines(void) { return LINES; }
 static inline int tview_cols(void) { return COLS; }
-static inline int tview_key_resize(void) { return KEY_RESIZE; }
 
 // One cell: a wide character with an extended colour pair (setcchar's opts argument).
 static inline int tview_put_cell(int y, int x, wchar_t glyph, int pair) {

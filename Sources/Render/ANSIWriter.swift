@@ -48,8 +48,11 @@ public struct ANSIWriter: Sendable {
     /// same: a cell that changed that little from what is on screen is left as it is, and a cell
     /// whose colour is that close to the pen's current one is drawn with the pen's, so no colour
     /// sequence is sent. Shimmer and gradients no one can see cost no bytes. `displayed` is what
-    /// the screen shows afterwards; tolerance 0 is exact.
-    public func update(displayed: inout CellGrid?, to current: CellGrid, tolerance: Int, into out: inout [UInt8]) {
+    /// the screen shows afterwards; tolerance 0 is exact. With `palette256`, truecolor cells go
+    /// out as their nearest 256-colour cells (a third of the bytes, for saturated links).
+    public func update(
+        displayed: inout CellGrid?, to current: CellGrid, tolerance: Int, palette256: Bool = false, into out: inout [UInt8]
+    ) {
         let diff = displayed.map { $0.hasSameGeometry(as: current) } ?? false
         var shown = diff ? displayed! : CellGrid(
             rows: current.rows, columns: current.columns, originRow: current.originRow, originColumn: current.originColumn)
@@ -68,7 +71,7 @@ public struct ANSIWriter: Sendable {
                     let start = row * current.columns
                     for column in 0..<current.columns {
                         let index = start + column
-                        var cell = cells[index]
+                        var cell = palette256 ? cells[index].inPalette256 : cells[index]
                         if Self.close(screen[index], cell, tolerance) { continue }
                         // ▀ over colours (a, b) looks the same as ▄ over (b, a): take the one whose
                         // colours the pen already has.

@@ -18,4 +18,13 @@ public protocol FrameSink: AnyObject {
     func cost(of prepared: Prepared) -> Int
     /// Bytes written so far (for statistics).
     var bytesWritten: Int { get }
+    /// Whether the sink can take a frame at `now`: nil if so, else when to ask again (it may
+    /// also say so sooner with a `PlayerEvent.outputShown`). A terminal behind a slow link is
+    /// still showing earlier frames; the player skips what goes stale meanwhile.
+    func readiness(at now: Duration) -> Duration?
+}
+
+extension FrameSink {
+    /// Sinks that never hold frames back.
+    public func readiness(at now: Duration) -> Duration? { nil }
 }

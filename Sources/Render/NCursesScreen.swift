@@ -11,13 +11,6 @@ import Glibc
 ///
 /// Not Sendable: ncurses is one global state; use it from one thread.
 public final class NCursesScreen {
-    public enum Key: Equatable, Sendable {
-        case character(Character)
-        case control(UInt8)  // Ctrl-A = 1 … ; Esc = 27
-        case left, right, up, down
-        case resize
-    }
-
     /// How frames reach the terminal. `direct`: tview's own ANSI writer, one write(2) per frame
     /// (ncurses still sets the terminal up, reads keys and gives the terminal back); measured at
     /// about half the CPU and three quarters of the bytes of `curses`, where ncurses draws the
@@ -51,10 +44,20 @@ public final class NCursesScreen {
     private var frameBytes: [UInt8] = []
     /// Truecolor cells that change by at most this much per channel are not redrawn.
     public var colorTolerance = 0
+    /// Keys, answers to status queries, and pacing by them.
+    public let link: TerminalLink
+    /// Truecolor that was not asked for explicitly may step down to the 256-colour palette while
+    /// the link is saturated (about a third of the bytes).
+    private let mayStepDownColors: Bool
+    /// The last frame went out in the 256-colour palette (stepped down from truecolor).
+    public private(set) var steppedDown = false
 
     /// Takes the terminal: output to standard output, keys from /dev/tty.
     /// - Parameter requested: a colour mode, or nil to detect one.
-    public convenience init(requested: ColorMode?, environment: [String: String], drawing: DrawingPath = .direct) throws(SetupError) {
+    public convenience init(
+        requested: ColorMode?, environment: [String: String], drawing: DrawingPath = .direct, pacing: Bool = true,
+        clock: any PlaybackClock = SystemClock()
+    ) throws(SetupError) {
         let ttyDescriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard ttyDescriptor >= 0 else { throw SetupError(description: "no terminal to read keys from (/dev/tty)") }
         let outputCopy = dup(STDOUT_FILENO)
@@ -62,14 +65,16 @@ public final class NCursesScreen {
             close(ttyDescriptor)
             throw SetupError(description: "cannot write to the terminal")
         }
-        try self.init(requested: requested, environment: environment, output: outputCopy, input: ttyDescriptor, drawing: drawing)
+        try self.init(
+            requested: requested, environment: environment, output: outputCopy, input: ttyDescriptor, drawing: drawing,
+            pacing: pacing, clock: clock)
     }
 
     /// Uses `output` and `input` (both owned from now on): any terminal, or a file and /dev/null
     /// to see what would be sent (tests, benchmarks).
     public init(
         requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt, input inputDescriptor: CInt,
-        drawing: DrawingPath = .direct
+        drawing: DrawingPath = .direct, pacing: Bool = false, clock: any PlaybackClock = SystemClock()
     ) throws(SetupError) {
         self.drawing = drawing
         setlocale(LC_ALL, "")
@@ -125,6 +130,8 @@ public final class NCursesScreen {
             mode = has_colors() || requested != nil ? requested ?? (wantsTruecolor ? .truecolor : supported) : .mono
         }
         writer = ANSIWriter(mode: mode)
+        mayStepDownColors = requested == nil && mode == .truecolor && drawing == .direct
+        link = TerminalLink(input: inputDescriptor, output: outputDescriptor, clock: clock, pacing: pacing)
         let capacity = mode == .mono ? 1 : Int(tview_color_pairs())
         pool = ColorPairPool(capacity: capacity) { pair, foreground, background in
             init_extended_pair(pair, foreground, background)
@@ -137,12 +144,14 @@ public final class NCursesScreen {
         // Frames are pictures, not scrolling text: no insert/delete-line tricks.
         idlok(tview_stdscr(), false)
         curs_set(0)
-        set_escdelay(25)
+        // tview reads the terminal itself (TerminalLink); ncurses must not peek at it.
+        typeahead(-1)
         size = TerminalSize.of(descriptor: outputDescriptor)
             ?? TerminalSize(rows: Int(tview_lines()), columns: Int(tview_cols()))
         // Clear and take the screen now: stdscr is never touched again, so ncurses never
         // repaints over what tview draws itself.
         wrefresh(tview_stdscr())
+        link.probe()
     }
 
     deinit {
@@ -156,13 +165,11 @@ public final class NCursesScreen {
     /// is what went to the terminal.
     public var bytesWritten: Int { WriteCounter.bytesWritten() - writtenAtStart }
 
-    /// The descriptor keys arrive on (for poll).
-    public var inputDescriptor: CInt { fileno(input) }
-
     /// Gives the terminal back: normal screen, cursor, attributes. Safe to call twice.
     public func end() {
         guard !ended else { return }
         ended = true
+        link.settle()
         endwin()
     }
 
@@ -179,7 +186,8 @@ public final class NCursesScreen {
     /// synchronized update.
     private func presentDirectly(_ grid: CellGrid, status: String?) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
-        writer.update(displayed: &front, to: grid, tolerance: colorTolerance, into: &frameBytes)
+        steppedDown = mayStepDownColors && link.pacer.prefersFewerColors
+        writer.update(displayed: &front, to: grid, tolerance: colorTolerance, palette256: steppedDown, into: &frameBytes)
         let statusRow = max(0, size.rows - 1)
         if let status {
             if full || status != shownStatus {
@@ -190,11 +198,14 @@ public final class NCursesScreen {
         }
         shownStatus = status
         frameBytes += ANSIWriter.endSynchronized
+        let queried = link.appendQuery(to: &frameBytes)
         fflush(output)
         DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
+        if queried { link.frameWritten(bytes: frameBytes.count) }
     }
 
     private func presentThroughCurses(_ grid: CellGrid, status: String?) {
+        let before = bytesWritten
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         if full {
             for pair in pairsOnScreen { pool.release(pair) }
@@ -226,7 +237,10 @@ public final class NCursesScreen {
         wnoutrefresh(tview_stdscr())
         doupdate()
         fflush(output)
-        writeRaw(ANSIWriter.endSynchronized)
+        var end = ANSIWriter.endSynchronized
+        let queried = link.appendQuery(to: &end)
+        writeRaw(end)
+        if queried { link.frameWritten(bytes: bytesWritten - before) }
         pool.commit()
     }
 
@@ -271,29 +285,13 @@ public final class NCursesScreen {
 
     /// Gives the terminal back for a while (Ctrl-Z); `resume` takes it again.
     public func suspend() {
+        link.settle()
         endwin()
     }
 
     public func resume() {
         refresh()
         refreshSize()
-    }
-
-    /// Waits up to `milliseconds` (negative: forever) for a key.
-    public func readKey(timeout milliseconds: Int) -> Key? {
-        wtimeout(tview_stdscr(), CInt(max(-1, min(milliseconds, Int(Int32.max)))))
-        let code = wgetch(tview_stdscr())
-        switch code {
-        case ERR: return nil
-        case tview_key_resize(): return .resize
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case 0..<32, 127: return .control(UInt8(code))
-        case 32..<127: return .character(Character(UnicodeScalar(UInt8(code))))
-        default: return nil
-        }
     }
 
     private func pairFor(_ cell: Cell) -> Int32 {

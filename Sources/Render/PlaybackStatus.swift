@@ -11,6 +11,8 @@ public struct PlaybackStatus: Sendable, Equatable {
     public var paused: Bool
     public var framesPerSecond: Double
     public var skipped: Int
+    /// The link to the terminal when it is slow enough to matter ("link 240 KB/s 35 ms").
+    public var link: String?
 
     public init(
         name: String, frame: Int, frameCount: Int?, delay: Duration, speed: Double, paused: Bool,
@@ -35,6 +37,7 @@ public struct PlaybackStatus: Sendable, Equatable {
             "\(Int(framesPerSecond.rounded())) fps",
         ]
         if skipped > 0 { parts.append("skipped \(skipped)") }
+        if let link { parts.append(link) }
         if paused { parts.append("paused") }
         let tail = parts.joined(separator: "  ")
         let room = width - tail.count - 2

@@ -121,6 +121,10 @@ public final class Player<Sink: FrameSink> {
             var deadline: Duration?
             if let pending {
                 deadline = schedule.wallTime(for: pending.mediaStart)
+                if let held = heldBack(pending, now: clock.now()) {
+                    if held == .zero { continue }  // caught up with one stale frame
+                    deadline = held
+                }
             } else if let current {
                 deadline = schedule.wallTime(for: current.mediaEnd)
             }
@@ -138,8 +142,25 @@ public final class Player<Sink: FrameSink> {
             guard !schedule.isPaused else { continue }
             guard pending != nil else { return .next }  // the last frame has had its time
             guard let due = schedule.wallTime(for: pending!.mediaStart), now >= due else { continue }
+            guard sink.readiness(at: now) == nil else { continue }
             advance(now: now)
         }
+    }
+
+    /// When the pending frame is due but the sink is still showing earlier ones (a slow link):
+    /// when to look again (the sink's time, or when the frame goes stale), or zero after
+    /// decoding one stale frame, so catching up is spread over the wait. Nil: not held back.
+    private func heldBack(_ slot: Slot, now: Duration) -> Duration? {
+        guard !schedule.isPaused, let due = schedule.wallTime(for: slot.mediaStart), now >= due,
+            let retry = sink.readiness(at: now)
+        else { return nil }
+        guard slot.mediaEnd <= schedule.media(at: now) else {
+            return min(retry, schedule.wallTime(for: slot.mediaEnd) ?? retry)
+        }
+        guard let next = decodeNextQuietly() else { return retry }  // the last frame: it waits
+        statistics.framesSkipped += 1
+        pending = next
+        return .zero
     }
 
     /// The deadline of the pending frame has come: skip what is stale, show what is due.
@@ -323,6 +344,8 @@ public final class Player<Sink: FrameSink> {
         switch event {
         case .terminate(let signal):
             return .stop(.interrupted(signal: signal))
+        case .outputShown:
+            break  // the loop asks the sink again
         case .resize:
             relayout()
         case .suspend:

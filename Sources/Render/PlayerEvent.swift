@@ -7,6 +7,9 @@ public enum PlayerEvent: Equatable, Sendable {
     case terminate(signal: Int32)
     /// Ctrl-Z or SIGTSTP: give the terminal back and stop until `fg`.
     case suspend
+    /// The terminal answered a status query: it has shown an earlier frame, and may take the
+    /// next (see `FrameSink.readiness`).
+    case outputShown
 }
 
 /// The keys the player acts on.

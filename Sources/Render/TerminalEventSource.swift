@@ -2,46 +2,64 @@ import Glibc
 
 /// Waits for the player's deadlines in poll(2) on the terminal's input and on the pipe that
 /// signal handlers write to, so keys, resizes and signals act at once and waiting uses no CPU.
+/// Answers to tview's status queries are taken off the input here (they never reach the keys)
+/// and wake the player, which may be waiting for the screen to catch up.
 public final class TerminalEventSource: PlayerEventSource {
-    private let screen: NCursesScreen?
+    private let link: TerminalLink?
     private let signalDescriptor: CInt
     private let clock: any PlaybackClock
+    /// Events read together with an earlier one, in order.
+    private var queued: [PlayerEvent] = []
 
     /// - Parameters:
     ///   - screen: where keys come from; nil when there is no terminal (pipe output).
     ///   - signalDescriptor: the read end of the signal pipe (one byte per signal: its number).
     public init(screen: NCursesScreen?, signalDescriptor: CInt, clock: any PlaybackClock) {
-        self.screen = screen
+        self.link = screen?.link
         self.signalDescriptor = signalDescriptor
         self.clock = clock
     }
 
     public func wait(until deadline: Duration?) -> PlayerEvent? {
         while true {
+            if !queued.isEmpty { return queued.removeFirst() }
+            if let link {
+                take(link.flushPending())
+                if !queued.isEmpty { continue }
+            }
+            var wake = deadline
+            if let pending = link?.sequenceDeadline { wake = min(wake ?? pending, pending) }
             var timeout: CInt = -1
-            if let deadline {
-                let left = deadline - clock.now()
-                guard left > .zero else { return nil }
+            if let wake {
+                let left = wake - clock.now()
+                if left <= .zero {
+                    if wake == deadline { return nil }
+                    continue  // a pending sequence is due: flushed above
+                }
                 // Round up: waking a little late is fine, waking early would spin.
                 let milliseconds = (left.components.seconds * 1000) + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
                 timeout = CInt(min(milliseconds, Int64(CInt.max)))
             }
             var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let screen { descriptors.append(pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let link { descriptors.append(pollfd(fd: link.inputDescriptor, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno != EINTR { return nil }
             if descriptors[0].revents & Int16(POLLIN) != 0, let event = readSignal() {
                 return event
             }
-            if descriptors.count > 1, descriptors[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, let screen {
-                if descriptors[1].revents & Int16(POLLHUP | POLLERR) != 0 && descriptors[1].revents & Int16(POLLIN) == 0 {
+            if descriptors.count > 1, descriptors[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, let link {
+                let input = link.read()
+                take(input)
+                if input.closed && queued.isEmpty {
                     return .terminate(signal: SIGHUP)  // the terminal went away
-                }
-                while let key = screen.readKey(timeout: 0) {
-                    if let event = Self.event(for: key) { return event }
                 }
             }
         }
+    }
+
+    private func take(_ input: TerminalLink.Input) {
+        queued += input.keys.compactMap(Self.event(for:))
+        if input.answers > 0 { queued.append(.outputShown) }
     }
 
     private func readSignal() -> PlayerEvent? {
@@ -54,7 +72,7 @@ public final class TerminalEventSource: PlayerEventSource {
         }
     }
 
-    static func event(for key: NCursesScreen.Key) -> PlayerEvent? {
+    static func event(for key: TerminalKey) -> PlayerEvent? {
         switch key {
         case .character(" "): return .key(.pauseResume)
         case .character("."), .right: return .key(.stepForward)
@@ -69,7 +87,6 @@ public final class TerminalEventSource: PlayerEventSource {
         case .character("q"), .control(27): return .key(.quit)
         case .control(3): return .key(.interrupt)
         case .control(26): return .suspend
-        case .resize: return .resize
         default: return nil
         }
     }

@@ -34,8 +34,14 @@ public final class TerminalSink: FrameSink {
 
     public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
         lastGrid = prepared
+        var status = status
+        status?.link = screen.link.report
         // One column short of the corner, which cannot be written without scrolling.
         screen.present(prepared, status: status?.text(width: max(0, screen.size.columns - 1)))
+    }
+
+    public func readiness(at now: Duration) -> Duration? {
+        screen.link.readiness(at: now)
     }
 
     public func refresh() {

@@ -24,6 +24,9 @@ struct DisplayOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Leave a truecolor cell as it is when its colours change by at most N per channel (0: exact).", valueName: "N"))
     var tolerance: Int = 4
 
+    @Flag(name: .long, help: "Do not pace frames by the terminal's answers to status queries (on a slow link, writes then block and playing falls behind).")
+    var noPacing = false
+
     @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
     var frame: Int = 1
 

@@ -38,7 +38,9 @@ struct PlaySession {
         if interactive {
             let screen: NCursesScreen
             do {
-                screen = try NCursesScreen(requested: display.colors.mode, environment: environment, drawing: display.draw.path)
+                screen = try NCursesScreen(
+                    requested: display.colors.mode, environment: environment, drawing: display.draw.path,
+                    pacing: !display.noPacing, clock: clock)
             } catch {
                 Diagnostics.error(error.description)
                 return .usage
@@ -54,8 +56,9 @@ struct PlaySession {
             statistics = player.statistics
             failures = player.failures
             if outcome == .finished, let grid = sink.lastGrid {
-                // Leave the last frame on the normal screen.
-                _ = StandardOutput.write(ANSIWriter(mode: screen.mode).lines(grid))
+                // Leave the last frame on the normal screen (in the colours of the last frame
+                // shown: on a saturated link, the 256-colour palette).
+                _ = StandardOutput.write(ANSIWriter(mode: screen.mode).lines(screen.steppedDown ? grid.inPalette256 : grid))
             }
         } else {
             let area = display.pipeArea(environment: environment)

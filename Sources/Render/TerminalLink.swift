@@ -1,0 +1,146 @@
+import Glibc
+import Decode
+
+/// The conversation with the terminal: reads what it sends (keys, and answers to tview's status
+/// queries, told apart by `TerminalInputParser`), adds a query to each frame and feeds the
+/// answers to a `LinkPacer`, which says when the screen can take the next frame.
+///
+/// Queries go out only when both ends are a terminal and pacing is on; a terminal that answers
+/// nothing within `LinkPacer.firstAnswerTimeout` gets no more (blocking writes pace, as before).
+public final class TerminalLink {
+    public private(set) var pacer = LinkPacer()
+    public let isPacing: Bool
+    /// The descriptor keys and answers arrive on (for poll).
+    public let inputDescriptor: CInt
+    private let outputDescriptor: CInt
+    private let clock: any PlaybackClock
+    private var parser = TerminalInputParser()
+    private var waitingSince: Duration?
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+
+    /// DSR 5: "report status". Every terminal tview targets answers `ESC [ 0 n`, which no key
+    /// sends (a cursor position report would look like Shift-F3 to some terminals).
+    public static let query: [UInt8] = Array("\u{1B}[5n".utf8)
+
+    public init(input: CInt, output: CInt, clock: any PlaybackClock, pacing: Bool) {
+        inputDescriptor = input
+        outputDescriptor = output
+        self.clock = clock
+        isPacing = pacing && isatty(input) == 1 && isatty(output) == 1
+    }
+
+    /// Sends a query with no frame before it: its answer says the terminal answers, and gives
+    /// the round trip of an empty link.
+    public func probe() {
+        guard isPacing else { return }
+        DescriptorWriter.writeAll(Self.query, to: outputDescriptor)
+        pacer.querySent(afterBytes: 0, at: clock.now())
+    }
+
+    /// Appends a query to a frame's bytes when queries are being sent; true if it did.
+    public func appendQuery(to frame: inout [UInt8]) -> Bool {
+        guard isPacing, pacer.sendsQueries else { return false }
+        frame += Self.query
+        return true
+    }
+
+    /// A frame of `bytes` (with its query at the end) was written.
+    public func frameWritten(bytes: Int) {
+        let now = clock.now()
+        pacer.querySent(afterBytes: bytes, at: now)
+        pacer.updateColorStep(at: now)
+    }
+
+    /// Nil when the next frame may be sent now, else when to ask again.
+    public func readiness(at now: Duration) -> Duration? {
+        guard isPacing else { return nil }
+        return pacer.readiness(at: now)
+    }
+
+    /// What one read of the terminal brought.
+    public struct Input {
+        public var keys: [TerminalKey] = []
+        public var answers = 0
+        /// The terminal is gone (hang-up, or end of input).
+        public var closed = false
+    }
+
+    /// Reads what is there (call when poll says the input is readable).
+    public func read() -> Input {
+        var input = Input()
+        let count = Glibc.read(inputDescriptor, &buffer, buffer.count)
+        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+            input.closed = true
+            return input
+        }
+        guard count > 0 else { return input }
+        take(parser.feed(buffer[0..<count]), into: &input)
+        waitingSince = parser.isWaiting ? (waitingSince ?? clock.now()) : nil
+        return input
+    }
+
+    /// When a begun sequence must be settled (a lone Esc becomes the key), if one is pending.
+    public var sequenceDeadline: Duration? {
+        waitingSince.map { $0 + parser.waitingDelay }
+    }
+
+    /// Settles a pending sequence whose time has come.
+    public func flushPending() -> Input {
+        var input = Input()
+        guard let deadline = sequenceDeadline, clock.now() >= deadline else { return input }
+        take(parser.flush(), into: &input)
+        waitingSince = nil
+        return input
+    }
+
+    private func take(_ tokens: [TerminalInputParser.Token], into input: inout Input) {
+        for token in tokens {
+            switch token {
+            case .key(let key): input.keys.append(key)
+            case .statusReport:
+                pacer.answerReceived(at: clock.now())
+                input.answers += 1
+            case .ignored: break
+            }
+        }
+    }
+
+    /// Before the terminal is given back: waits (briefly) for the answers still on their way,
+    /// so none arrives at a shell and is echoed, then drops unread input. Keys typed meanwhile
+    /// are dropped too.
+    public func settle() {
+        guard isPacing else { return }
+        let start = clock.now()
+        pacer.expire(at: start)
+        let limit = pacer.answers == .yes
+            ? min(.seconds(2), pacer.expectedCatchUp(at: start) + .milliseconds(300)) : .milliseconds(200)
+        while pacer.outstandingQueries > 0 {
+            let left = start + limit - clock.now()
+            guard left > .zero else { break }
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, CInt(max(1, left.milliseconds.rounded(.up))))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { break }
+            if read().closed { break }
+        }
+        tcflush(inputDescriptor, TCIFLUSH)
+        parser = TerminalInputParser()
+        waitingSince = nil
+    }
+
+    /// The link as the status line shows it, when pacing has measured one slow enough to matter.
+    public var report: String? {
+        guard isPacing, pacer.answers == .yes, let throughput = pacer.throughput, throughput < 8_000_000 else { return nil }
+        var text = "link " + Self.rate(throughput)
+        if let delay = pacer.lastDelay { text += " \(Int(delay.milliseconds.rounded())) ms" }
+        if pacer.prefersFewerColors { text += " 256c" }
+        return text
+    }
+
+    private static func rate(_ bytesPerSecond: Double) -> String {
+        if bytesPerSecond >= 1_000_000 {
+            return String(Int((bytesPerSecond / 100_000).rounded()) / 10) + "." + String(Int((bytesPerSecond / 100_000).rounded()) % 10) + " MB/s"
+        }
+        return "\(Int((bytesPerSecond / 1000).rounded())) KB/s"
+    }
+}
