@@ -70,6 +70,32 @@ import Testing
         #expect(sink.frameNumbers.last == 119)
     }
 
+    @Test func aSlowLinkHoldsFramesBackAndShowsTheNewestWhenItCanTakeOne() {
+        let clock = ManualClock()
+        // 120 frames of 40 ms (4.8 s); each frame takes 150 ms to reach the screen. Unpaced,
+        // the screen would show the last frame after 18 s.
+        let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
+        let (player, sink, _) = player([source], clock: clock)
+        sink.linkTime = { _ in .milliseconds(150) }
+        let start = clock.now()
+        #expect(player.run() == .finished)
+        // Never more than one frame in flight: each present waited for the screen.
+        for (presented, previousShown) in zip(sink.presentations.dropFirst(), sink.onScreen) {
+            #expect(presented.time >= previousShown)
+        }
+        // The screen changes every 150 ms and is done within one link time of the nominal end.
+        let last = sink.onScreen.last! - start
+        #expect(last >= .milliseconds(4800) && last <= .milliseconds(4800 + 150), "last frame on screen at \(last)")
+        #expect(sink.presentations.count >= 30)
+        // Each frame sent is the one due then, never one already over (the final one excepted).
+        for (number, presentation) in zip(sink.frameNumbers, sink.presentations) where number < 119 {
+            #expect(presentation.time - start >= .milliseconds(40 * number))
+            #expect(presentation.time - start < .milliseconds(40 * (number + 1)))
+        }
+        #expect(sink.frameNumbers.last == 119)
+        #expect(player.statistics.framesShown + player.statistics.framesSkipped == 120)
+    }
+
     @Test func pauseAndResumeAddThePausedTime() {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)

@@ -17,10 +17,21 @@ public final class RecordingSink: FrameSink {
     public private(set) var suspensions = 0
     public var bytesWritten: Int { presentations.count * 100 }
 
+    /// A slow link: the k-th frame reaches the screen this long after the link is free (writes
+    /// return at once, as into a big buffer); the sink holds frames back until then.
+    public var linkTime: ((Int) -> Duration)?
+    /// When each presented frame was on screen (with `linkTime`).
+    public private(set) var onScreen: [Duration] = []
+
     /// - Parameter cost: the clock time the k-th present takes.
     public init(clock: ManualClock, cost: @escaping (Int) -> Duration = { _ in .zero }) {
         self.clock = clock
         self.cost = cost
+    }
+
+    public func readiness(at now: Duration) -> Duration? {
+        guard let shown = onScreen.last, shown > now else { return nil }
+        return shown
     }
 
     public func prepare(_ image: RGBAImage, statusLine: Bool) -> RGBAImage {
@@ -30,6 +41,9 @@ public final class RecordingSink: FrameSink {
 
     public func present(_ prepared: RGBAImage, status: PlaybackStatus?) {
         presentations.append(Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200)))
+        if let linkTime {
+            onScreen.append(max(clock.now(), onScreen.last ?? .zero) + linkTime(presentations.count - 1))
+        }
         clock.advance(by: cost(presentations.count - 1))
     }
 

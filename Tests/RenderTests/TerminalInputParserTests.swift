@@ -1,0 +1,47 @@
+import Render
+import Testing
+
+/// Keys and the terminal's answers, told apart byte by byte.
+@Suite struct TerminalInputParserTests {
+    @Test func keysAndAnswersAreToldApart() {
+        var parser = TerminalInputParser()
+        let tokens = parser.feed(Array("q \u{1B}[0n.\u{1B}[C\u{1B}OD\u{1B}[1;2D\u{03}".utf8))
+        #expect(tokens == [
+            .key(.character("q")), .key(.character(" ")), .statusReport, .key(.character(".")), .key(.right), .key(.left),
+            .key(.left), .key(.control(3)),
+        ])
+        #expect(!parser.isWaiting)
+    }
+
+    @Test func anAnswerSplitAcrossReadsIsStillAnAnswer() {
+        var parser = TerminalInputParser()
+        #expect(parser.feed([0x1B]).isEmpty)
+        #expect(parser.isWaiting && parser.waitingDelay == TerminalInputParser.escapeDelay)
+        #expect(parser.feed(Array("[".utf8)).isEmpty)
+        #expect(parser.waitingDelay == TerminalInputParser.sequenceDelay)
+        #expect(parser.feed(Array("0".utf8)).isEmpty)
+        #expect(parser.feed(Array("nq".utf8)) == [.statusReport, .key(.character("q"))])
+    }
+
+    @Test func aLoneEscapeIsTheKeyOnlyAfterTheWait() {
+        var parser = TerminalInputParser()
+        #expect(parser.feed([0x1B]).isEmpty)
+        #expect(parser.flush() == [.key(.control(27))])
+        // Esc Esc: the first is the key, the second waits.
+        #expect(parser.feed([0x1B, 0x1B]) == [.key(.control(27))])
+        #expect(parser.flush() == [.key(.control(27))])
+        // A sequence cut short is dropped, not turned into keys.
+        #expect(parser.feed(Array("\u{1B}[12;".utf8)).isEmpty)
+        #expect(parser.flush().isEmpty)
+    }
+
+    @Test func otherSequencesAreIgnoredNotKeys() {
+        var parser = TerminalInputParser()
+        // Cursor position and device attribute reports, F5, Alt-q, a bracketed paste start.
+        let tokens = parser.feed(Array("\u{1B}[1;1R\u{1B}[?62;22c\u{1B}[15~\u{1B}q\u{1B}[200~".utf8))
+        #expect(tokens.allSatisfy { $0 == .ignored })
+        #expect(tokens.count == 5)
+        // Bytes beyond ASCII are no keys of tview's.
+        #expect(parser.feed(Array("é".utf8)).isEmpty)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// tview behind a slow link (a throttled pseudo-terminal that answers status queries only once
+/// it has shown them): it stays real-time by pacing on the answers, and the answers never reach
+/// the screen or the keys.
+@Suite struct SlowLinkTests {
+    /// demo-ball.gif, 4 loops: 3.84 s. At 80x24 tview writes about 80 KB a loop; through 20 KB/s
+    /// with a 1 MB buffer, writing every frame would finish on screen after about 16 s.
+    static let nominal = 3.84
+
+    static func environment() -> [String: String] {
+        ["TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    }
+
+    @Test func pacedPlayingStaysRealTimeAndAnswersStayOffTheScreen() throws {
+        let terminal = ThrottledTerminal()
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--loops", "4", CommandRunner.sample("demo-ball.gif")],
+            environment: Self.environment())
+        #expect(run.status == 0)
+        let first = try #require(run.firstGlyph)
+        let onScreen = ThrottledTerminal.seconds(run.lastShown - first)
+        // Real time: the screen is done shortly after the nominal time (a loose bound, for a
+        // busy machine), not after the 16 s that unpaced writing takes.
+        #expect(onScreen >= Self.nominal * 0.9, "not quit early (an answer taken for Esc would quit)")
+        #expect(onScreen <= Self.nominal * 1.5, "the last frame reached the screen \(onScreen) s after the first")
+        // Frames kept coming: acknowledged frames every so often, not one burst.
+        #expect(run.queriesShown.count >= 15)
+        let times = run.queriesShown.map(ThrottledTerminal.seconds)
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect((gaps.max() ?? 0) < 1.0, "the screen changed at least once a second: gaps \(gaps)")
+        // No answer was echoed (raw, or as ^[[0n).
+        #expect(!ThrottledTerminal.contains(run.shown, Array("[0n".utf8)))
+    }
+
+    @Test func keysStillWorkWhileAnswersArrive() throws {
+        var terminal = ThrottledTerminal()
+        terminal.keys = [(.milliseconds(1500), Array("q".utf8))]
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--loops", "0", CommandRunner.sample("demo-ball.gif")],
+            environment: Self.environment())
+        #expect(run.status == 0)
+        // Playing forever until q at 1.5 s: it quits then (the answers before it were no keys).
+        let exited = ThrottledTerminal.seconds(run.exited)
+        #expect(exited >= 1.4 && exited < 6, "exited at \(exited) s")
+        #expect(run.queriesShown.count >= 5)
+        #expect(!ThrottledTerminal.contains(run.shown, Array("[0n".utf8)))
+    }
+
+    @Test func aTerminalThatAnswersNothingStillPlays() throws {
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 10_000_000
+        terminal.answerDelay = .seconds(3600)  // never, within the test
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--loops", "4", CommandRunner.sample("demo-ball.gif")],
+            environment: Self.environment())
+        #expect(run.status == 0)
+        let exited = ThrottledTerminal.seconds(run.exited)
+        // Four loops (3.84 s) at full speed: not held back waiting for answers.
+        #expect(exited >= 3.8 && exited < 6.5, "exited at \(exited) s")
+        // Queries stop once the first answer is overdue (2 s): fewer than one per frame (96).
+        #expect(run.queriesShown.count < 80)
+    }
+}
