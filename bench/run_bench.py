@@ -16,18 +16,33 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PTYRUN = os.path.join(ROOT, "..", "shared", "bench", "ptyrun.py")
+LINK_FRAMES = os.path.join(HERE, "link_frames.py")
 TVIEW = os.path.join(ROOT, ".build", "release", "tview")
 
 # file -> nominal seconds of one loop
 MEDIA = {"med.gif": 4.8, "big.gif": 24.0, "huge.gif": 40.0, "med.png": 4.8, "med.webp": 4.8}
 
 
-def commands(path, seconds):
-    return {
+def commands(path, seconds, link=False):
+    tools = {
         "tview": [TVIEW, "--loops", "1", path],
         "chafa": ["chafa", "-d", str(seconds), path],
         "timg": ["timg", "--loops=1", path],
     }
+    if link:
+        # What pacing by the terminal's answers is worth: the same tview writing every frame.
+        tools["tview --no-pacing"] = [TVIEW, "--no-pacing", "--loops", "1", path]
+    return tools
+
+
+def frames_on_link(command, limit, link):
+    """When frames reach the screen behind `link` (bench/link_frames.py)."""
+    args = [sys.executable, LINK_FRAMES, "--seconds", str(limit), "--link", link, "--"] + command
+    result = subprocess.run(args, capture_output=True, text=True)
+    try:
+        return json.loads(result.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return {}
 
 
 def measure(command, cols, rows, limit, link=None):
@@ -59,17 +74,23 @@ def main():
                 data = measure(command, cols, lines, nominal * 2 + 15)
                 rows.append((name, "%dx%d" % (cols, lines), "", tool, nominal, data))
                 print(name, cols, lines, tool, json.dumps({k: data.get(k) for k in ("wall_s", "cpu_pct", "maxrss_mb", "first_frame_s", "bytes_per_s", "display_done_s", "killed_by_harness")}), flush=True)
-    # Slow links (the SSH issue's cases).
+    # Slow links (the SSH issue's cases): ptyrun for CPU, memory and bytes, link_frames.py for
+    # when each frame reached the screen.
+    link_rows = []
     for name, link in (("med.gif", "250000:2000000"), ("med.gif", "250000:65536"), ("big.gif", "1000000:2000000")):
         if options.quick and name == "big.gif":
             continue
         path = os.path.join(options.media, name)
         nominal = MEDIA[name]
-        for tool, command in commands(path, nominal).items():
-            data = measure(command, 160, 48, nominal * 4 + 20, link)
+        for tool, command in commands(path, nominal, link=True).items():
+            limit = min(nominal * 4 + 20, 60)
+            data = measure(command, 160, 48, limit, link)
+            frames = frames_on_link(command, limit, link)
             rows.append((name, "160x48", link, tool, nominal, data))
-            print(name, link, tool, json.dumps({k: data.get(k) for k in ("wall_s", "display_done_s", "bytes_per_s")}), flush=True)
-    write_markdown(rows)
+            link_rows.append((name, link, tool, nominal, data, frames))
+            print(name, link, tool, json.dumps({k: data.get(k) for k in ("wall_s", "display_done_s", "bytes_per_s")}),
+                  json.dumps(frames), flush=True)
+    write_markdown(rows, link_rows)
     write_plot(rows)
 
 
@@ -77,7 +98,7 @@ def fmt(value, pattern):
     return pattern % value if isinstance(value, (int, float)) else "–"
 
 
-def write_markdown(rows):
+def write_markdown(rows, link_rows):
     lines = [
         "# tview against chafa and timg",
         "",
@@ -101,6 +122,28 @@ def write_markdown(rows):
             name, size, link or "–", tool, fmt(d.get("cpu_pct"), "%.1f"), fmt(d.get("maxrss_mb"), "%.1f"),
             fmt(first, "%.3f"), fmt(d.get("bytes_per_s"), "%d"), fmt((d.get("bytes") or 0) / 1e6, "%.2f"),
             fmt(end, "%.2f"), killed, fmt(ratio, "%.0f %%")))
+    lines += [
+        "",
+        "## Slow links: when frames reach the screen",
+        "",
+        "Measured by `bench/link_frames.py` (same link model as ptyrun: output taken while the buffer has room, "
+        "shown at the link's rate, queries answered when shown), 160x48. A frame is counted when its end reaches the "
+        "screen (tview: end of synchronized update; chafa and timg: their cursor-up jump between frames). "
+        "*after first*: last byte on screen less the first glyph's time (ptyrun), over the nominal length. "
+        "Runs are cut at 60 s.",
+        "",
+        "| file | link | tool | frames shown | fewest in any second | longest gap s | last frame s | last byte s | after first vs nominal | MB written |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, link, tool, nominal, d, f in link_rows:
+        first = d.get("first_glyph_s")
+        done = d.get("display_done_s")
+        ratio = ((done - first) / nominal * 100) if isinstance(done, (int, float)) and isinstance(first, (int, float)) else None
+        killed = " (cut)" if d.get("killed_by_harness") or f.get("killed") else ""
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s%s | %s | %s |" % (
+            name, link, tool, fmt(f.get("frames_shown"), "%d"), fmt(f.get("fewest_frames_in_a_second"), "%d"),
+            fmt(f.get("longest_gap_s"), "%.2f"), fmt(f.get("last_frame_s"), "%.2f"), fmt(done, "%.2f"), killed,
+            fmt(ratio, "%.0f %%"), fmt((d.get("bytes") or 0) / 1e6, "%.2f")))
     with open(os.path.join(HERE, "results.md"), "w") as handle:
         handle.write("\n".join(lines) + "\n")
 

@@ -32,6 +32,8 @@ public struct LinkPacer: Sendable {
     public private(set) var lastDelay: Duration?
     /// Bytes per second the terminal has been taking (smoothed).
     public private(set) var throughput: Double?
+    /// Bytes per second while the link was busy throughout (smoothed): what it can carry.
+    public private(set) var capacity: Double?
     private var lastAnswerAt: Duration?
     /// (time, bytes) of recent frames, for how busy the link is.
     private var recentSends: [(at: Duration, bytes: Int)] = []
@@ -84,6 +86,11 @@ public struct LinkPacer: Sendable {
         if query.bytes >= Self.smallestSample {
             let sample = Double(query.bytes) / (took.milliseconds / 1000)
             throughput = throughput.map { $0 * 0.7 + sample * 0.3 } ?? sample
+            // Sent before the previous answer came: the link was busy all along, so this sample
+            // is its capacity, not a burst into an idle link (which buffers make look fast).
+            if let previous = lastAnswerAt, query.sentAt < previous {
+                capacity = capacity.map { $0 * 0.7 + sample * 0.3 } ?? sample
+            }
         }
         lastAnswerAt = now
     }
@@ -137,13 +144,13 @@ public struct LinkPacer: Sendable {
 
     /// Steps colours back up when the link has room; call after each frame.
     public mutating func updateColorStep(at now: Duration) {
-        guard prefersFewerColors, let throughput, now - colorStepChangedAt > .seconds(3) else { return }
+        guard prefersFewerColors, let limit = capacity ?? throughput, now - colorStepChangedAt > .seconds(3) else { return }
         guard lastHeldBackAt.map({ now - $0 > .seconds(2) }) ?? true else { return }
         let window = recentSends.filter { now - $0.at <= .seconds(2) }
         guard let first = window.first else { return }
         let span = max(now - first.at, .milliseconds(500)).milliseconds / 1000
         let rate = Double(window.reduce(0) { $0 + $1.bytes }) / span
-        if rate * 3 < throughput * 0.7 {
+        if rate * 3 < limit * 0.7 {
             prefersFewerColors = false
             colorStepChangedAt = now
         }

@@ -130,7 +130,8 @@ public final class TerminalLink {
 
     /// The link as the status line shows it, when pacing has measured one slow enough to matter.
     public var report: String? {
-        guard isPacing, pacer.answers == .yes, let throughput = pacer.throughput, throughput < 8_000_000 else { return nil }
+        guard isPacing, pacer.answers == .yes, let throughput = pacer.capacity ?? pacer.throughput, throughput < 8_000_000
+        else { return nil }
         var text = "link " + Self.rate(throughput)
         if let delay = pacer.lastDelay { text += " \(Int(delay.milliseconds.rounded())) ms" }
         if pacer.prefersFewerColors { text += " 256c" }

@@ -24,7 +24,7 @@ import Testing
         // Real time: the screen is done shortly after the nominal time (a loose bound, for a
         // busy machine), not after the 16 s that unpaced writing takes.
         #expect(onScreen >= Self.nominal * 0.9, "not quit early (an answer taken for Esc would quit)")
-        #expect(onScreen <= Self.nominal * 1.5, "the last frame reached the screen \(onScreen) s after the first")
+        #expect(onScreen <= Self.nominal * 2, "the last frame reached the screen \(onScreen) s after the first")
         // Frames kept coming: acknowledged frames every so often, not one burst.
         #expect(run.queriesShown.count >= 15)
         let times = run.queriesShown.map(ThrottledTerminal.seconds)
