@@ -20,13 +20,15 @@ public struct ANSIWriter: Sendable {
 
     /// The grid as lines of text (no cursor addressing), each ending with a colour reset and a
     /// newline: what `tview x.gif > out.txt` writes, so `cat out.txt` shows the picture.
-    public func lines(_ grid: CellGrid) -> [UInt8] {
+    /// With `tolerance`, colours that close to the pen's are drawn with the pen's (fewer bytes).
+    public func lines(_ grid: CellGrid, tolerance: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(grid.rows * grid.columns * 24 + grid.rows * 8)
         for row in 0..<grid.rows {
             var pen = Pen()
             for column in 0..<grid.columns {
-                emit(grid.cells[row * grid.columns + column], pen: &pen, into: &out)
+                let cell = Self.drawable(grid.cells[row * grid.columns + column], pen: pen, tolerance: tolerance)
+                emit(cell, pen: &pen, into: &out)
             }
             out += Self.reset
             out.append(0x0A)
@@ -71,26 +73,9 @@ public struct ANSIWriter: Sendable {
                     let start = row * current.columns
                     for column in 0..<current.columns {
                         let index = start + column
-                        var cell = palette256 ? cells[index].inPalette256 : cells[index]
-                        if Self.close(screen[index], cell, tolerance) { continue }
-                        // ▀ over colours (a, b) looks the same as ▄ over (b, a): take the one whose
-                        // colours the pen already has.
-                        if cell.glyph == .upperHalf || cell.glyph == .lowerHalf, cell.background != .default,
-                            Self.penCost(pen, cell, tolerance) > Self.penCost(pen, cell.flipped, tolerance)
-                        {
-                            cell = cell.flipped
-                        }
-                        if tolerance > 0 {
-                            // Keep the pen's colours where they are close enough.
-                            if cell.glyph != .space, let foreground = pen.foreground,
-                                Self.close(foreground, cell.foreground, tolerance)
-                            {
-                                cell.foreground = foreground
-                            }
-                            if let background = pen.background, Self.close(background, cell.background, tolerance) {
-                                cell.background = background
-                            }
-                        }
+                        let wanted = palette256 ? cells[index].inPalette256 : cells[index]
+                        if Self.close(screen[index], wanted, tolerance) { continue }
+                        let cell = Self.drawable(wanted, pen: pen, tolerance: tolerance)
                         let targetRow = current.originRow + row
                         let targetColumn = current.originColumn + column
                         if cursorRow != targetRow || cursorColumn != targetColumn {
@@ -106,6 +91,27 @@ public struct ANSIWriter: Sendable {
         }
         out += Self.reset
         displayed = shown
+    }
+
+    /// `cell` as it is cheapest to draw after `pen`: ▀ over colours (a, b) looks the same as ▄
+    /// over (b, a), so take the one whose colours the pen already has; with a tolerance, keep the
+    /// pen's colours where they are that close.
+    @inline(__always)
+    private static func drawable(_ wanted: Cell, pen: Pen, tolerance: Int) -> Cell {
+        var cell = wanted
+        if cell.glyph == .upperHalf || cell.glyph == .lowerHalf, cell.background != .default,
+            penCost(pen, cell, tolerance) > penCost(pen, cell.flipped, tolerance)
+        {
+            cell = cell.flipped
+        }
+        guard tolerance > 0 else { return cell }
+        if cell.glyph != .space, let foreground = pen.foreground, close(foreground, cell.foreground, tolerance) {
+            cell.foreground = foreground
+        }
+        if let background = pen.background, close(background, cell.background, tolerance) {
+            cell.background = background
+        }
+        return cell
     }
 
     /// How many colours the pen would have to change to draw `cell`.

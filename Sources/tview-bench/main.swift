@@ -2,6 +2,7 @@ import Glibc
 
 // tview-bench render [MEDIA_DIR] [FRAME_LIMIT]: the render benchmark as a Markdown table.
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "skips" { SkipExperiment.run(path: arguments[2], columns: 160, rows: 47); exit(0) }
 guard arguments.count >= 2, arguments[1] == "render" else {
     print("usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT]")
     exit(2)

@@ -58,7 +58,8 @@ struct PlaySession {
             if outcome == .finished, let grid = sink.lastGrid {
                 // Leave the last frame on the normal screen (in the colours of the last frame
                 // shown: on a saturated link, the 256-colour palette).
-                _ = StandardOutput.write(ANSIWriter(mode: screen.mode).lines(screen.steppedDown ? grid.inPalette256 : grid))
+                _ = StandardOutput.write(
+                    ANSIWriter(mode: screen.mode).lines(screen.steppedDown ? grid.inPalette256 : grid, tolerance: display.tolerance))
             }
         } else {
             let area = display.pipeArea(environment: environment)
