@@ -1,10 +1,15 @@
 import Glibc
 
 // tview-bench render [MEDIA_DIR] [FRAME_LIMIT]: the render benchmark as a Markdown table.
+// tview-bench skips FILE: bytes per frame at 160x47 by colour mode, tolerance and frames skipped
+// (what a slow link makes tview choose between).
 let arguments = CommandLine.arguments
-if arguments.count > 1, arguments[1] == "skips" { SkipExperiment.run(path: arguments[2], columns: 160, rows: 47); exit(0) }
+if arguments.count > 2, arguments[1] == "skips" {
+    SkipExperiment.run(path: arguments[2], columns: 160, rows: 47)
+    exit(0)
+}
 guard arguments.count >= 2, arguments[1] == "render" else {
-    print("usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT]")
+    print("usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench skips FILE")
     exit(2)
 }
 let media = arguments.count > 2 ? arguments[2] : "/tmp/tview-bench-media"

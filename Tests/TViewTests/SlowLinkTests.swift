@@ -9,15 +9,16 @@ import Testing
     /// with a 1 MB buffer, writing every frame would finish on screen after about 16 s.
     static let nominal = 3.84
 
-    static func environment() -> [String: String] {
-        ["TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    /// tview playing demo-ball.gif `loops` times (0: forever) behind `terminal`.
+    private func playBall(loops: Int, behind terminal: ThrottledTerminal) throws -> ThrottledTerminal.Run {
+        let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        return try terminal.run(
+            CommandRunner.executable.path, ["--loops", String(loops), CommandRunner.sample("demo-ball.gif")],
+            environment: environment)
     }
 
     @Test func pacedPlayingStaysRealTimeAndAnswersStayOffTheScreen() throws {
-        let terminal = ThrottledTerminal()
-        let run = try terminal.run(
-            CommandRunner.executable.path, ["--loops", "4", CommandRunner.sample("demo-ball.gif")],
-            environment: Self.environment())
+        let run = try playBall(loops: 4, behind: ThrottledTerminal())
         #expect(run.status == 0)
         let first = try #require(run.firstGlyph)
         let onScreen = ThrottledTerminal.seconds(run.lastShown - first)
@@ -37,12 +38,10 @@ import Testing
     @Test func keysStillWorkWhileAnswersArrive() throws {
         var terminal = ThrottledTerminal()
         terminal.keys = [(.milliseconds(1500), Array("q".utf8))]
-        let run = try terminal.run(
-            CommandRunner.executable.path, ["--loops", "0", CommandRunner.sample("demo-ball.gif")],
-            environment: Self.environment())
+        let run = try playBall(loops: 0, behind: terminal)
         #expect(run.status == 0)
         // Playing forever until q at 1.5 s: it quits then (the answers before it were no keys).
-        let exited = ThrottledTerminal.seconds(run.exited)
+        let exited = run.exitedSeconds
         #expect(exited >= 1.4 && exited < 6, "exited at \(exited) s")
         #expect(run.queriesShown.count >= 5)
         #expect(!ThrottledTerminal.contains(run.shown, Array("[0n".utf8)))
@@ -52,11 +51,9 @@ import Testing
         var terminal = ThrottledTerminal()
         terminal.bytesPerSecond = 10_000_000
         terminal.answerDelay = .seconds(3600)  // never, within the test
-        let run = try terminal.run(
-            CommandRunner.executable.path, ["--loops", "4", CommandRunner.sample("demo-ball.gif")],
-            environment: Self.environment())
+        let run = try playBall(loops: 4, behind: terminal)
         #expect(run.status == 0)
-        let exited = ThrottledTerminal.seconds(run.exited)
+        let exited = run.exitedSeconds
         // Four loops (3.84 s) at full speed: not held back waiting for answers.
         #expect(exited >= 3.8 && exited < 6.5, "exited at \(exited) s")
         // Queries stop once the first answer is overdue (2 s): fewer than one per frame (96).

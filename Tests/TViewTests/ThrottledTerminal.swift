@@ -24,6 +24,8 @@ struct ThrottledTerminal {
         var firstGlyph: Duration?
         var lastShown: Duration
         var exited: Duration
+
+        var exitedSeconds: Double { ThrottledTerminal.seconds(exited) }
     }
 
     func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Run {
