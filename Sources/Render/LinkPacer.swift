@@ -156,6 +156,12 @@ public struct LinkPacer: Sendable {
         }
     }
 
+    /// The link limits playing: a frame was held back in the last few seconds, or colours are
+    /// stepped down.
+    public func isLimiting(at now: Duration) -> Bool {
+        prefersFewerColors || lastHeldBackAt.map { now - $0 < .seconds(3) } == true
+    }
+
     /// How long until the screen shows everything sent (0 when nothing is outstanding).
     public func expectedCatchUp(at now: Duration) -> Duration {
         guard answers == .yes, let oldest = outstanding.first else { return .zero }

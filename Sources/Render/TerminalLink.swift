@@ -128,9 +128,10 @@ public final class TerminalLink {
         waitingSince = nil
     }
 
-    /// The link as the status line shows it, when pacing has measured one slow enough to matter.
+    /// The link as the status line shows it, while it holds frames back.
     public var report: String? {
-        guard isPacing, pacer.answers == .yes, let throughput = pacer.capacity ?? pacer.throughput, throughput < 8_000_000
+        guard isPacing, pacer.answers == .yes, pacer.isLimiting(at: clock.now()),
+            let throughput = pacer.capacity ?? pacer.throughput
         else { return nil }
         var text = "link " + Self.rate(throughput)
         if let delay = pacer.lastDelay { text += " \(Int(delay.milliseconds.rounded())) ms" }

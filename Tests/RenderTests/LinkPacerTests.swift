@@ -71,6 +71,7 @@ import Testing
             pacer.answerReceived(at: ms(now))
         }
         #expect(pacer.prefersFewerColors)
+        #expect(pacer.isLimiting(at: ms(now)))
         // Then small frames (a still part of the animation): a few KB a second.
         for _ in 0..<60 {
             pacer.querySent(afterBytes: 2_500, at: ms(now))
@@ -80,6 +81,7 @@ import Testing
             pacer.updateColorStep(at: ms(now))
         }
         #expect(!pacer.prefersFewerColors)
+        #expect(!pacer.isLimiting(at: ms(now)), "nothing held back for seconds: the status line drops the link")
     }
 }
 
