@@ -3,13 +3,28 @@ public import Decode
 /// Plays files one after another on a frame sink, each frame for its own duration.
 ///
 /// Deadlines come from `FrameSchedule` (absolute, from the moment the first frame is on screen,
-/// so nothing drifts). The next frame is decoded and downsampled right after the current one is
-/// shown, while it waits; when the player falls behind, frames whose time has passed are decoded
-/// (compositing needs them) but not drawn, and the one due now is shown. It waits for deadlines in
-/// the event source (poll on the terminal and signals), so keys act at once and idling costs no
-/// CPU.
+/// so nothing drifts). The next frame is decoded and downsampled on a background thread while the
+/// current one is written and shown (one frame ahead, no more); when the player falls behind,
+/// frames whose time has passed are decoded (compositing needs them) but not drawn, and the one
+/// due now is shown. It waits for deadlines in the event source (poll on the terminal and
+/// signals), so keys act at once and idling costs no CPU.
+///
+/// Threads: while a decode-ahead job runs, the player's own thread only waits for events and
+/// writes the current frame; everything the job touches (the source, the cache, the decode
+/// bookkeeping, the sink's `prepare`) is used again only after `collectAhead`.
 public final class Player<Sink: FrameSink> {
-    public private(set) var statistics = PlaybackStatistics()
+    /// What a run did (frames shown and skipped, time spent, bytes written).
+    public var statistics: PlaybackStatistics {
+        var merged = shownStatistics
+        merged.decodeTime = decodeStatistics.decodeTime
+        merged.renderTime += decodeStatistics.renderTime
+        merged.loopsDone = decodeStatistics.loopsDone
+        return merged
+    }
+    /// Kept by the player's thread: what was shown, skipped, written.
+    private var shownStatistics = PlaybackStatistics()
+    /// Kept by whoever decodes (the decode-ahead job, or the player's thread between jobs).
+    private var decodeStatistics = PlaybackStatistics()
     /// Files that could not be played, with why.
     public private(set) var failures: [(name: String, error: DecodeError)] = []
 
@@ -48,6 +63,10 @@ public final class Player<Sink: FrameSink> {
     private var cache: FrameCache<Sink.Prepared>
     /// Files whose whole loop is in the cache: they play without decoding.
     private var cachedLoops: Set<Int> = []
+    /// Decodes the next frame while the current one is written; nil: done in line.
+    private let worker: BackgroundWorker?
+    /// What the decode-ahead job produced, until `collectAhead` makes it `pending`.
+    private var ahead: Slot?
 
     private enum Transition {
         case next, previous, stop(PlayerOutcome)
@@ -60,6 +79,7 @@ public final class Player<Sink: FrameSink> {
         self.sink = sink
         self.settings = settings
         self.cache = FrameCache(budget: settings.cacheBytes)
+        self.worker = settings.decodesOnThread ? BackgroundWorker() : nil
     }
 
     public func run() -> PlayerOutcome {
@@ -77,8 +97,8 @@ public final class Player<Sink: FrameSink> {
             if index == 0 && step < 0 { step = 1; continue }  // p on the first file replays it
             index += step
         }
-        if let runStart { statistics.wall = clock.now() - runStart }
-        statistics.bytesWritten = sink.bytesWritten
+        if let runStart { shownStatistics.wall = clock.now() - runStart }
+        shownStatistics.bytesWritten = sink.bytesWritten
         return outcome
     }
 
@@ -99,27 +119,30 @@ public final class Player<Sink: FrameSink> {
         played.insert(fileIndex)
         loopsDone = 0
         loopMediaStart = .zero
-        let first: Slot
+        var first: Slot
         do {
             guard let decoded = try decodeNext(wrap: false) else { return .next }
             first = decoded
         } catch {
             return fail(error)
         }
+        prepareIfNeeded(&first)  // and let go of a large canvas before the next decode starts
         // A GIF's loop count is known once its first frame has been read.
         plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
         let wasPaused = schedule.isPaused || (runStart == nil && settings.startPaused)
         if wasPaused { schedule.pause(at: clock.now()) }
-        show(first)
+        show(first, decodingAhead: true)
         let now = clock.now()
         if runStart == nil { runStart = now }
         schedule.start(at: now)
         if wasPaused { schedule.pause(at: now) }
-        decodeAhead()
 
         while true {
             var deadline: Duration?
-            if let pending {
+            if worker?.isBusy == true, let current {
+                // The next frame starts where this one ends; it is still being decoded.
+                deadline = schedule.wallTime(for: current.mediaEnd)
+            } else if let pending {
                 deadline = schedule.wallTime(for: pending.mediaStart)
                 if let held = heldBack(pending, now: clock.now()) {
                     if held == .zero { continue }  // caught up with one stale frame
@@ -132,9 +155,11 @@ public final class Player<Sink: FrameSink> {
                 deadline = min(deadline ?? runStart + limit, runStart + limit)
             }
             if let event = events.wait(until: deadline) {
+                if event != .outputShown { collectAhead() }
                 if let transition = handle(event) { return transition }
                 continue
             }
+            collectAhead()
             let now = clock.now()
             if let limit = settings.timeLimit, let runStart, now >= runStart + limit {
                 return .stop(.finished)
@@ -158,7 +183,7 @@ public final class Player<Sink: FrameSink> {
             return min(retry, schedule.wallTime(for: slot.mediaEnd) ?? retry)
         }
         guard let next = decodeNextQuietly() else { return retry }  // the last frame: it waits
-        statistics.framesSkipped += 1
+        shownStatistics.framesSkipped += 1
         pending = next
         return .zero
     }
@@ -167,25 +192,46 @@ public final class Player<Sink: FrameSink> {
     private func advance(now: Duration) {
         let mediaNow = schedule.media(at: now)
         while let slot = pending, slot.mediaEnd <= mediaNow, let next = decodeNextQuietly() {
-            statistics.framesSkipped += 1
+            shownStatistics.framesSkipped += 1
             pending = next
         }
         guard var slot = pending else { return }
         pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {
-            statistics.lateness.append(max(0, (now - due).milliseconds))
+            shownStatistics.lateness.append(max(0, (now - due).milliseconds))
         }
         prepareIfNeeded(&slot)  // and let go of a large canvas before the next decode
-        show(slot)
-        decodeAhead()
+        show(slot, decodingAhead: true)
     }
 
-    /// Decodes and prepares the frame after the current one while the current one shows.
+    /// Starts decoding and preparing the frame after the current one, on the worker thread when
+    /// there is one; `collectAhead` makes it `pending`.
     private func decodeAhead() {
+        collectAhead()
         // Let go of the old slot first: a canvas still held would be copied by the decoder.
         pending = nil
-        pending = decodeNextQuietly()
-        if pending != nil { prepareIfNeeded(&pending!) }
+        guard let worker else {
+            pending = decodeAndPrepareNext()
+            return
+        }
+        worker.start { [unowned self] in
+            self.ahead = self.decodeAndPrepareNext()
+        }
+    }
+
+    private func decodeAndPrepareNext() -> Slot? {
+        var slot = decodeNextQuietly()
+        if slot != nil { prepareIfNeeded(&slot!) }
+        return slot
+    }
+
+    /// Waits for the decode-ahead job, if one runs, and takes its frame as `pending`. Call
+    /// before anything the job touches.
+    private func collectAhead() {
+        guard let worker, worker.isBusy else { return }
+        worker.wait()
+        pending = ahead
+        ahead = nil
     }
 
     /// Canvases larger than this are not kept once downsampled: holding one would make the
@@ -207,27 +253,32 @@ public final class Player<Sink: FrameSink> {
         }
     }
 
-    private func show(_ slot: Slot) {
+    /// Puts `slot` on screen; with `decodingAhead`, the next frame starts decoding first, so it
+    /// decodes while this one is written (callers prepare `slot` first, so no large canvas is
+    /// held while the decoder draws the next one).
+    private func show(_ slot: Slot, decodingAhead: Bool = false) {
         var slot = slot
         prepareIfNeeded(&slot)
         current = slot
-        present()
-        statistics.framesShown += 1
+        let status = statusText()
+        if decodingAhead { decodeAhead() }
+        present(status)
+        shownStatistics.framesShown += 1
         let now = clock.now()
         recentPresents.append(now)
         recentPresents.removeAll { now - $0 > .seconds(1) }
     }
 
-    private func present() {
+    private func present(_ status: PlaybackStatus?) {
         guard let current, let prepared = current.prepared else { return }
         let start = clock.now()
-        sink.present(prepared, status: statusText())
-        statistics.renderTime += clock.now() - start
+        sink.present(prepared, status: status)
+        shownStatistics.renderTime += clock.now() - start
     }
 
     private func prepare(_ image: RGBAImage) -> Sink.Prepared {
         let start = clock.now()
-        defer { statistics.renderTime += clock.now() - start }
+        defer { decodeStatistics.renderTime += clock.now() - start }
         return sink.prepare(image, statusLine: settings.showStatus)
     }
 
@@ -250,7 +301,7 @@ public final class Player<Sink: FrameSink> {
             pending!.prepared = nil
             prepareIfNeeded(&pending!)
         }
-        present()
+        present(statusText())
     }
 
     /// Decodes the current file again up to `shown` (its frame number and place on the
@@ -279,11 +330,11 @@ public final class Player<Sink: FrameSink> {
     /// cache when the whole loop is there, else decoded (with the cache's prepared frame, if any).
     private func decodeNext(wrap: Bool = true) throws(DecodeError) -> Slot? {
         let start = clock.now()
-        defer { statistics.decodeTime += clock.now() - start }
+        defer { decodeStatistics.decodeTime += clock.now() - start }
         if let slot = try nextFrameSlot() { return slot }
         guard nextIndex > 0, !passOver else { return nil }
         loopsDone += 1
-        statistics.loopsDone += 1
+        decodeStatistics.loopsDone += 1
         if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
             cachedLoops.insert(fileIndex)
         }
@@ -362,19 +413,18 @@ public final class Player<Sink: FrameSink> {
             case .previousFile: return .previous
             case .pauseResume:
                 if schedule.isPaused { schedule.resume(at: now) } else { schedule.pause(at: now) }
-                present()
-            case .faster: schedule.setSpeed(schedule.speed * 2, at: now); present()
-            case .slower: schedule.setSpeed(schedule.speed / 2, at: now); present()
-            case .normalSpeed: schedule.setSpeed(1, at: now); present()
+                present(statusText())
+            case .faster: schedule.setSpeed(schedule.speed * 2, at: now); present(statusText())
+            case .slower: schedule.setSpeed(schedule.speed / 2, at: now); present(statusText())
+            case .normalSpeed: schedule.setSpeed(1, at: now); present(statusText())
             case .toggleStatus:
                 settings.showStatus.toggle()
                 relayout()
             case .stepForward:
                 schedule.pause(at: now)
                 guard let slot = pending else { return nil }
-                show(slot)
+                show(slot, decodingAhead: true)
                 schedule.seek(to: slot.mediaStart, at: now)
-                decodeAhead()
             case .stepBack:
                 schedule.pause(at: now)
                 stepBack()
@@ -398,10 +448,10 @@ public final class Player<Sink: FrameSink> {
             for _ in 0...target {
                 slot = try decodeNext(wrap: false)
             }
-            guard let slot else { return }
-            show(slot)
+            guard var slot else { return }
+            prepareIfNeeded(&slot)  // let go of a large canvas before the next decode starts
+            show(slot, decodingAhead: true)
             schedule.seek(to: slot.mediaStart, at: clock.now())
-            decodeAhead()
         } catch {
             failures.append((source.name, error))
         }
@@ -416,12 +466,12 @@ public final class Player<Sink: FrameSink> {
         }
         loopsDone = 0
         loopMediaStart = .zero
-        guard let first = decodeNextQuietly() else { return }
+        guard var first = decodeNextQuietly() else { return }
+        prepareIfNeeded(&first)  // let go of a large canvas before the next decode starts
         let wasPaused = schedule.isPaused
-        show(first)
+        show(first, decodingAhead: true)
         schedule.start(at: clock.now())
         if wasPaused { schedule.pause(at: clock.now()) }
-        decodeAhead()
     }
 
     // MARK: status
@@ -431,7 +481,7 @@ public final class Player<Sink: FrameSink> {
         let status = PlaybackStatus(
             name: source.name, frame: current.index + 1, frameCount: source.frameCount, delay: current.duration,
             speed: schedule.speed, paused: schedule.isPaused, framesPerSecond: Double(recentPresents.count),
-            skipped: statistics.framesSkipped)
+            skipped: shownStatistics.framesSkipped)
         return status
     }
 }

@@ -11,15 +11,21 @@ public struct PlayerSettings: Sendable {
     /// Bytes of prepared frames kept for later loops and for coming back to a file, less the
     /// size of the file's canvas.
     public var cacheBytes: Int
+    /// Decode and downsample the next frame on a background thread while the current one is
+    /// written. By default only with three or more processors: on two, the thread competes with
+    /// the terminal (and sshd) for the other one, and measured slower (more CPU, more frames
+    /// skipped on a 1080p GIF) than decoding right after each write.
+    public var decodesOnThread: Bool
 
     public init(
         loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false,
-        cacheBytes: Int = 10 << 20
+        cacheBytes: Int = 10 << 20, decodesOnThread: Bool = ProcessorCount.online >= 3
     ) {
         self.loops = loops
         self.timeLimit = timeLimit
         self.showStatus = showStatus
         self.startPaused = startPaused
         self.cacheBytes = cacheBytes
+        self.decodesOnThread = decodesOnThread
     }
 }

@@ -7,8 +7,11 @@ import Testing
 @Suite struct PlayerTests {
     private func player(
         _ sources: [any FrameSource], clock: ManualClock, script: [(Duration, PlayerEvent)] = [],
-        cost: @escaping (Int) -> Duration = { _ in .zero }, settings: PlayerSettings = PlayerSettings()
+        cost: @escaping (Int) -> Duration = { _ in .zero }, settings: PlayerSettings = PlayerSettings(),
+        decodesOnThread: Bool? = nil
     ) -> (Player<RecordingSink>, RecordingSink, ScriptedEvents) {
+        var settings = settings
+        if let decodesOnThread { settings.decodesOnThread = decodesOnThread }
         let sink = RecordingSink(clock: clock, cost: cost)
         let events = ScriptedEvents(clock: clock, script: script)
         return (Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings), sink, events)
@@ -48,11 +51,13 @@ import Testing
         #expect(clock.now() - start >= media && clock.now() - start <= media + .milliseconds(5))
     }
 
-    @Test func fallingBehindSkipsFramesInsteadOfSlowMotion() {
+    @Test(arguments: [false, true])
+    func fallingBehindSkipsFramesInsteadOfSlowMotion(decodesOnThread: Bool) {
         let clock = ManualClock()
         // 120 frames of 40 ms (4.8 s) on a terminal that needs 100 ms a frame.
         let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
-        let (player, sink, _) = player([source], clock: clock, cost: { _ in .milliseconds(100) })
+        let (player, sink, _) = player(
+            [source], clock: clock, cost: { _ in .milliseconds(100) }, settings: PlayerSettings(decodesOnThread: decodesOnThread))
         // The clock starts once the first frame is on screen: after its 100 ms present.
         let start = clock.now() + .milliseconds(100)
         #expect(player.run() == .finished)
@@ -70,12 +75,13 @@ import Testing
         #expect(sink.frameNumbers.last == 119)
     }
 
-    @Test func aSlowLinkHoldsFramesBackAndShowsTheNewestWhenItCanTakeOne() {
+    @Test(arguments: [false, true])
+    func aSlowLinkHoldsFramesBackAndShowsTheNewestWhenItCanTakeOne(decodesOnThread: Bool) {
         let clock = ManualClock()
         // 120 frames of 40 ms (4.8 s); each frame takes 150 ms to reach the screen. Unpaced,
         // the screen would show the last frame after 18 s.
         let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
-        let (player, sink, _) = player([source], clock: clock)
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(decodesOnThread: decodesOnThread))
         sink.linkTime = { _ in .milliseconds(150) }
         let start = clock.now()
         #expect(player.run() == .finished)
@@ -94,6 +100,30 @@ import Testing
         }
         #expect(sink.frameNumbers.last == 119)
         #expect(player.statistics.framesShown + player.statistics.framesSkipped == 120)
+    }
+
+    @Test func theNextFrameDecodesWhileTheCurrentOneIsWritten() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 6, durations: [.milliseconds(40)], totalPlays: 1)
+        // A handshake that only two threads can complete: decoding frame k + 1 waits until
+        // writing frame k has begun, and writing frame k waits until decoding frame k + 1 has
+        // begun (each at most 10 s). On one thread, one of them would run out of time.
+        let decodeStarted = (0..<6).map { _ in DispatchSemaphoreLike() }
+        let writeStarted = (0..<6).map { _ in DispatchSemaphoreLike() }
+        let decodesThatSawTheirWrite = Counter()
+        source.onDecode = { index in
+            decodeStarted[index].signal()
+            if index > 0, writeStarted[index - 1].wait(timeoutSeconds: 10) { decodesThatSawTheirWrite.increment() }
+        }
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(decodesOnThread: true))
+        var writesThatSawTheirDecode = 0
+        sink.onPresent = { index in
+            writeStarted[index].signal()
+            if index < 5, decodeStarted[index + 1].wait(timeoutSeconds: 10) { writesThatSawTheirDecode += 1 }
+        }
+        #expect(player.run() == .finished)
+        #expect(writesThatSawTheirDecode == 5 && decodesThatSawTheirWrite.value == 5, "frames 2–6 decoded while 1–5 were written")
+        #expect(sink.frameNumbers == [0, 1, 2, 3, 4, 5])
     }
 
     @Test func pauseAndResumeAddThePausedTime() {
@@ -134,7 +164,8 @@ import Testing
         #expect(schedule.speed == 1.0 / 16)
     }
 
-    @Test func stepForwardAndBackWhilePaused() {
+    @Test(arguments: [false, true])
+    func stepForwardAndBackWhilePaused(decodesOnThread: Bool) {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 10, durations: [.milliseconds(100)], totalPlays: 1)
         let script: [(Duration, PlayerEvent)] = [
@@ -145,7 +176,7 @@ import Testing
             (.milliseconds(330), .key(.stepBack)),  // 2
             (.seconds(100), .key(.quit)),
         ]
-        let (player, sink, _) = player([source], clock: clock, script: script)
+        let (player, sink, _) = player([source], clock: clock, script: script, decodesOnThread: decodesOnThread)
         #expect(player.run() == .quit)
         let afterPause = Array(sink.frameNumbers.drop { $0 != 2 }.drop { $0 == 2 })
         #expect(afterPause == [3, 4, 3, 2])
@@ -213,11 +244,12 @@ import Testing
         #expect(a.decodes == 3)  // one pass, then always from the cache
     }
 
-    @Test func resizeWhilePlayingFromTheCacheRedecodesToTheSameFrame() {
+    @Test(arguments: [false, true])
+    func resizeWhilePlayingFromTheCacheRedecodesToTheSameFrame(decodesOnThread: Bool) {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 4, durations: [.milliseconds(100)], totalPlays: nil)
         let script: [(Duration, PlayerEvent)] = [(.milliseconds(650), .resize), (.milliseconds(1000), .key(.quit))]
-        let (player, sink, _) = player([source], clock: clock, script: script)
+        let (player, sink, _) = player([source], clock: clock, script: script, decodesOnThread: decodesOnThread)
         #expect(player.run() == .quit)
         // 650 ms: frame 2 of the second loop, from the cache; the resize redraws frame 2.
         let around = sink.presentations.filter { $0.time - (sink.presentations.first!.time) >= .milliseconds(600) }
@@ -260,11 +292,12 @@ import Testing
         #expect(interrupted.run() == .interrupted(signal: 2))
     }
 
-    @Test func filesPlayInTurnAndNPSwitch() {
+    @Test(arguments: [false, true])
+    func filesPlayInTurnAndNPSwitch(decodesOnThread: Bool) {
         let clock = ManualClock()
         let a = SyntheticSource(name: "a", frames: 3, durations: [.milliseconds(10)].map { $0 * 5 }, totalPlays: 1)
         let b = SyntheticSource(name: "b", frames: 2, durations: [.milliseconds(50)], totalPlays: 1)
-        let (player, sink, _) = player([a, b], clock: clock)
+        let (player, sink, _) = player([a, b], clock: clock, decodesOnThread: decodesOnThread)
         #expect(player.run() == .finished)
         #expect(sink.frameNumbers == [0, 1, 2, 0, 1])
         #expect(sink.presentations.last?.status?.hasPrefix("b") == true)
@@ -280,11 +313,12 @@ import Testing
         #expect(names.first == "c" && names.contains("d") && names.last == "c")
     }
 
-    @Test func resizeAndSuspendRedrawWithoutLosingTime() {
+    @Test(arguments: [false, true])
+    func resizeAndSuspendRedrawWithoutLosingTime(decodesOnThread: Bool) {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 100, durations: [.milliseconds(40)], totalPlays: 1)
         let script: [(Duration, PlayerEvent)] = [(.milliseconds(500), .resize), (.seconds(1), .suspend)]
-        let (player, sink, _) = player([source], clock: clock, script: script)
+        let (player, sink, _) = player([source], clock: clock, script: script, decodesOnThread: decodesOnThread)
         let start = clock.now()
         _ = player.run()
         #expect(sink.refreshes == 2)

@@ -1,15 +1,21 @@
 public import Render
+import Synchronization
 
-/// A clock that moves only when told (the event script and sinks move it).
-public final class ManualClock: PlaybackClock {
-    public var time: Duration
+/// A clock that moves only when told (the event script and sinks move it). Safe to read from the
+/// player's decode-ahead thread while the test's thread moves it.
+public final class ManualClock: PlaybackClock, Sendable {
+    private let current: Mutex<Duration>
 
     public init(start: Duration = .seconds(1000)) {
-        time = start
+        current = Mutex(start)
+    }
+
+    public var time: Duration {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 
     public func now() -> Duration { time }
 
-    public func advance(by duration: Duration) { time += duration }
+    public func advance(by duration: Duration) { current.withLock { $0 += duration } }
 }
-

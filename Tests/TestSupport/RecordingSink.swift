@@ -39,8 +39,12 @@ public final class RecordingSink: FrameSink {
         return image
     }
 
+    /// Called with the present's index while it is being written (before it returns).
+    public var onPresent: ((Int) -> Void)?
+
     public func present(_ prepared: RGBAImage, status: PlaybackStatus?) {
         presentations.append(Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200)))
+        onPresent?(presentations.count - 1)
         if let linkTime {
             onScreen.append(max(clock.now(), onScreen.last ?? .zero) + linkTime(presentations.count - 1))
         }

@@ -13,6 +13,8 @@ public final class SyntheticSource: FrameSource {
     public private(set) var rewinds = 0
     /// How many frames were decoded (nextFrame calls that returned one).
     public private(set) var decodes = 0
+    /// Called with the frame number at the start of each decode (on whichever thread decodes).
+    public var onDecode: (@Sendable (Int) -> Void)?
 
     public init(name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil) {
         self.name = name
@@ -27,6 +29,7 @@ public final class SyntheticSource: FrameSource {
             return nil
         }
         defer { next += 1 }
+        onDecode?(next)
         decodes += 1
         let pixel = RGBA(r: UInt8(next & 0xFF), g: UInt8(next >> 8 & 0xFF), b: 0)
         return Frame(image: RGBAImage(width: 1, height: 1, pixels: [pixel]), duration: durations[next % durations.count])
