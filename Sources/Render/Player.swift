@@ -253,16 +253,17 @@ public final class Player<Sink: FrameSink> {
         }
     }
 
-    /// Puts `slot` on screen; with `decodingAhead`, the next frame starts decoding first, so it
-    /// decodes while this one is written (callers prepare `slot` first, so no large canvas is
-    /// held while the decoder draws the next one).
+    /// Puts `slot` on screen, and with `decodingAhead` decodes the next frame (callers prepare
+    /// `slot` first, so no large canvas is held while the decoder draws the next one).
     private func show(_ slot: Slot, decodingAhead: Bool = false) {
         var slot = slot
         prepareIfNeeded(&slot)
         current = slot
         let status = statusText()
-        if decodingAhead { decodeAhead() }
+        // On the worker the next frame decodes while this one is written; in line, after it.
+        if decodingAhead && worker != nil { decodeAhead() }
         present(status)
+        if decodingAhead && worker == nil { decodeAhead() }
         shownStatistics.framesShown += 1
         let now = clock.now()
         recentPresents.append(now)
