@@ -85,14 +85,27 @@ public struct LinkPacer: Sendable {
         let took = max(now - began, .milliseconds(1))
         if query.bytes >= Self.smallestSample {
             let sample = Double(query.bytes) / (took.milliseconds / 1000)
-            throughput = throughput.map { $0 * 0.7 + sample * 0.3 } ?? sample
+            throughput = Self.smoothed(throughput, sample)
             // Sent before the previous answer came: the link was busy all along, so this sample
             // is its capacity, not a burst into an idle link (which buffers make look fast).
             if let previous = lastAnswerAt, query.sentAt < previous {
-                capacity = capacity.map { $0 * 0.7 + sample * 0.3 } ?? sample
+                capacity = Self.smoothed(capacity, sample)
             }
         }
         lastAnswerAt = now
+    }
+
+    /// An exponentially smoothed rate: mostly what it was, a little of the new sample.
+    private static func smoothed(_ average: Double?, _ sample: Double) -> Double {
+        average.map { $0 * 0.7 + sample * 0.3 } ?? sample
+    }
+
+    /// When the answer to the newest outstanding query should come: the oldest outstanding
+    /// frame began to reach the screen when it was sent (idle link) or when the one before it
+    /// was shown (busy link), and everything outstanding takes its bytes over the throughput.
+    private func expectedLastAnswer(oldest: Query, throughput: Double) -> Duration {
+        let began = max(oldest.sentAt + (roundTrip ?? .zero), lastAnswerAt ?? .zero)
+        return began + .seconds(Double(unacknowledgedBytes) / throughput)
     }
 
     /// When the terminal can take the next frame: nil for now, else a time to ask again (an
@@ -104,10 +117,7 @@ public struct LinkPacer: Sendable {
         if outstanding.count >= Self.mostOutstanding {
             ready = oldest.sentAt + Self.silenceTimeout
         } else if let throughput {
-            let rtt = roundTrip ?? .zero
-            let began = max(oldest.sentAt + rtt, lastAnswerAt ?? .zero)
-            let expectedAnswer = began + .seconds(Double(unacknowledgedBytes) / throughput)
-            ready = expectedAnswer - rtt - Self.lead
+            ready = expectedLastAnswer(oldest: oldest, throughput: throughput) - (roundTrip ?? .zero) - Self.lead
         } else {
             // No measure of the link yet: wait for the answer that gives one.
             ready = oldest.sentAt + Self.silenceTimeout
@@ -166,7 +176,6 @@ public struct LinkPacer: Sendable {
     public func expectedCatchUp(at now: Duration) -> Duration {
         guard answers == .yes, let oldest = outstanding.first else { return .zero }
         guard let throughput else { return Self.silenceTimeout }
-        let began = max(oldest.sentAt + (roundTrip ?? .zero), lastAnswerAt ?? .zero)
-        return max(.zero, began + .seconds(Double(unacknowledgedBytes) / throughput) - now)
+        return max(.zero, expectedLastAnswer(oldest: oldest, throughput: throughput) - now)
     }
 }

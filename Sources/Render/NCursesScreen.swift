@@ -205,7 +205,9 @@ public final class NCursesScreen {
     }
 
     private func presentThroughCurses(_ grid: CellGrid, status: String?) {
-        let before = bytesWritten
+        // What the frame costs is known only from the kernel's tally (ncurses writes it): read
+        // it only when a query needs the count.
+        let before = link.sendsQueries ? bytesWritten : 0
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         if full {
             for pair in pairsOnScreen { pool.release(pair) }

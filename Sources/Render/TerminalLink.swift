@@ -37,9 +37,12 @@ public final class TerminalLink {
         pacer.querySent(afterBytes: 0, at: clock.now())
     }
 
+    /// Frames go out with a query (pacing on, and the terminal not known to stay silent).
+    public var sendsQueries: Bool { isPacing && pacer.sendsQueries }
+
     /// Appends a query to a frame's bytes when queries are being sent; true if it did.
     public func appendQuery(to frame: inout [UInt8]) -> Bool {
-        guard isPacing, pacer.sendsQueries else { return false }
+        guard sendsQueries else { return false }
         frame += Self.query
         return true
     }
@@ -141,7 +144,8 @@ public final class TerminalLink {
 
     private static func rate(_ bytesPerSecond: Double) -> String {
         if bytesPerSecond >= 1_000_000 {
-            return String(Int((bytesPerSecond / 100_000).rounded()) / 10) + "." + String(Int((bytesPerSecond / 100_000).rounded()) % 10) + " MB/s"
+            let tenths = Int((bytesPerSecond / 100_000).rounded())
+            return "\(tenths / 10).\(tenths % 10) MB/s"
         }
         return "\(Int((bytesPerSecond / 1000).rounded())) KB/s"
     }
