@@ -182,19 +182,22 @@ public final class Player<Sink: FrameSink> {
         guard slot.mediaEnd <= schedule.media(at: now) else {
             return min(retry, schedule.wallTime(for: slot.mediaEnd) ?? retry)
         }
-        guard let next = decodeNextQuietly() else { return retry }  // the last frame: it waits
+        return skipPending() ? .zero : retry  // the last frame waits
+    }
+
+    /// Replaces the pending frame, whose time is over, by the next one (decoded, not drawn:
+    /// compositing needs it). False when there is none: the last frame is still shown.
+    private func skipPending() -> Bool {
+        guard let next = decodeNextQuietly() else { return false }
         shownStatistics.framesSkipped += 1
         pending = next
-        return .zero
+        return true
     }
 
     /// The deadline of the pending frame has come: skip what is stale, show what is due.
     private func advance(now: Duration) {
         let mediaNow = schedule.media(at: now)
-        while let slot = pending, slot.mediaEnd <= mediaNow, let next = decodeNextQuietly() {
-            shownStatistics.framesSkipped += 1
-            pending = next
-        }
+        while let slot = pending, slot.mediaEnd <= mediaNow, skipPending() {}
         guard var slot = pending else { return }
         pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {

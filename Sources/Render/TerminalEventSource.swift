@@ -36,9 +36,7 @@ public final class TerminalEventSource: PlayerEventSource {
                     if wake == deadline { return nil }
                     continue  // a pending sequence is due: flushed above
                 }
-                // Round up: waking a little late is fine, waking early would spin.
-                let milliseconds = (left.components.seconds * 1000) + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-                timeout = CInt(min(milliseconds, Int64(CInt.max)))
+                timeout = left.pollTimeout
             }
             var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
             if let link { descriptors.append(pollfd(fd: link.inputDescriptor, events: Int16(POLLIN), revents: 0)) }

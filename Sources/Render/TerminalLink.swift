@@ -121,7 +121,7 @@ public final class TerminalLink {
             let left = start + limit - clock.now()
             guard left > .zero else { break }
             var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, CInt(max(1, left.milliseconds.rounded(.up))))
+            let ready = poll(&descriptor, 1, left.pollTimeout)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { break }
             if read().closed { break }
