@@ -88,6 +88,35 @@ public struct Downsampler {
         return out
     }
 
+    /// One output column of one source row: the weighted sum of its taps, premultiplied linear
+    /// (r, g, b, alpha weight), in two interleaved sets of sums so that one does not wait on its
+    /// own additions.
+    @inline(__always)
+    private static func columnSum(
+        row: UnsafePointer<UInt8>, taps: UnsafePointer<Tap>, count: Int, toLinear: UnsafePointer<Float>
+    ) -> SIMD4<Float> {
+        var (r0, g0, b0, a0): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var (r1, g1, b1, a1): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var t = 0
+        while t + 1 < count {
+            let first = taps[t], second = taps[t + 1]
+            let p = row + Int(first.index) * 4
+            let q = row + Int(second.index) * 4
+            let wp = Float(p[3]) * first.weight
+            let wq = Float(q[3]) * second.weight
+            r0 += toLinear[Int(p[0])] * wp; g0 += toLinear[Int(p[1])] * wp; b0 += toLinear[Int(p[2])] * wp; a0 += wp
+            r1 += toLinear[Int(q[0])] * wq; g1 += toLinear[Int(q[1])] * wq; b1 += toLinear[Int(q[2])] * wq; a1 += wq
+            t += 2
+        }
+        if t < count {
+            let tap = taps[t]
+            let p = row + Int(tap.index) * 4
+            let wp = Float(p[3]) * tap.weight
+            r0 += toLinear[Int(p[0])] * wp; g0 += toLinear[Int(p[1])] * wp; b0 += toLinear[Int(p[2])] * wp; a0 += wp
+        }
+        return SIMD4(r0 + r1, g0 + g1, b0 + b1, a0 + a1)
+    }
+
     private mutating func reduce(_ image: RGBAImage) -> RGBAImage {
         let width = targetWidth
         let sourceWidth = self.sourceWidth
@@ -107,15 +136,9 @@ public struct Downsampler {
                                             // Horizontal pass over one source row, premultiplied linear.
                                             let row = source + y * sourceWidth * 4
                                             for x in 0..<width {
-                                                var sum = SIMD4<Float>(repeating: 0)
-                                                for t in columnStart[x]..<columnStart[x + 1] {
-                                                    let tap = columnTaps[t]
-                                                    let pixel = row + Int(tap.index) * 4
-                                                    let color = SIMD4<Float>(
-                                                        toLinear[Int(pixel[0])], toLinear[Int(pixel[1])],
-                                                        toLinear[Int(pixel[2])], 1)
-                                                    sum += color * (Float(pixel[3]) * tap.weight)
-                                                }
+                                                let sum = Self.columnSum(
+                                                    row: row, taps: columnTaps.baseAddress! + columnStart[x],
+                                                    count: columnStart[x + 1] - columnStart[x], toLinear: toLinear.baseAddress!)
                                                 UnsafeMutableRawPointer(rowSums + x * 4).storeBytes(
                                                     of: sum, as: SIMD4<Float>.self)
                                             }
@@ -143,11 +166,12 @@ public struct Downsampler {
                     for i in 0..<(targetWidth * targetHeight) {
                         let alpha = sums[i * 4 + 3]  // 0…255
                         guard alpha >= 0.5 else { continue }
+                        let scale = 1 / alpha
                         destination[i] = RGBA(
-                            r: LinearLight.toSRGB(sums[i * 4] / alpha, table: table),
-                            g: LinearLight.toSRGB(sums[i * 4 + 1] / alpha, table: table),
-                            b: LinearLight.toSRGB(sums[i * 4 + 2] / alpha, table: table),
-                            a: UInt8(min(255, alpha.rounded())))
+                            r: LinearLight.toSRGB(sums[i * 4] * scale, table: table),
+                            g: LinearLight.toSRGB(sums[i * 4 + 1] * scale, table: table),
+                            b: LinearLight.toSRGB(sums[i * 4 + 2] * scale, table: table),
+                            a: UInt8(min(255, alpha + 0.5)))
                     }
                 }
             }

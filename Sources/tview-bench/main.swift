@@ -1,6 +1,7 @@
 import Glibc
 
 // tview-bench render [MEDIA_DIR] [FRAME_LIMIT]: the render benchmark as a Markdown table.
+// tview-bench scale FILE...: the fastest downsample of each file's first frame.
 // tview-bench skips FILE: bytes per frame at 160x47 by colour mode, tolerance and frames skipped
 // (what a slow link makes tview choose between).
 let arguments = CommandLine.arguments
@@ -8,8 +9,12 @@ if arguments.count > 2, arguments[1] == "skips" {
     SkipExperiment.run(path: arguments[2], columns: 160, rows: 47)
     exit(0)
 }
+if arguments.count > 2, arguments[1] == "scale" {
+    for path in arguments.dropFirst(2) { ScaleTiming.run(path: path) }
+    exit(0)
+}
 guard arguments.count >= 2, arguments[1] == "render" else {
-    print("usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench skips FILE")
+    print("usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench scale FILE... | tview-bench skips FILE")
     exit(2)
 }
 let media = arguments.count > 2 ? arguments[2] : "/tmp/tview-bench-media"

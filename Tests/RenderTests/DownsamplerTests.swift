@@ -1,6 +1,8 @@
 import Decode
+import Glibc
 import Render
 import Testing
+import TestSupport
 
 @Suite struct DownsamplerTests {
     private func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> RGBA) -> RGBAImage {
@@ -41,6 +43,61 @@ import Testing
         #expect(abs(Int(out.pixels[0].a) - 128) <= 1)
         var clear = Downsampler(sourceWidth: 4, sourceHeight: 4, targetWidth: 2, targetHeight: 2)
         #expect(clear.scale(image(4, 4) { _, _ in RGBA(r: 9, g: 9, b: 9, a: 0) }).pixels.allSatisfy { $0.a == 0 })
+    }
+
+    /// The scaler against the definition, computed plainly in Double: each output pixel is the
+    /// area-weighted mean of the source pixels it covers, premultiplied, in linear light.
+    @Test(arguments: [(37, 23, 10, 7), (480, 270, 160, 90), (97, 61, 96, 20), (33, 40, 11, 52), (5, 300, 2, 13)])
+    func matchesThePlainAreaAverage(_ size: (Int, Int, Int, Int)) {
+        let (sourceWidth, sourceHeight, targetWidth, targetHeight) = size
+        var random = SplitMix64(seed: UInt64(sourceWidth * 1000 + targetHeight))
+        let picture = image(sourceWidth, sourceHeight) { _, _ in
+            let alpha: UInt8 = [0, 255, 255, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random)!
+            return RGBA(r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random), b: .random(in: 0...255, using: &random), a: alpha)
+        }
+        var scaler = Downsampler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: targetWidth, targetHeight: targetHeight)
+        let out = scaler.scale(picture)
+        func linear(_ value: UInt8) -> Double {
+            let c = Double(value) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        func srgb(_ l: Double) -> Int {
+            let c = l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+            return Int((min(1, max(0, c)) * 255).rounded())
+        }
+        func coverage(_ s: Int, _ t: Int, _ source: Int, _ target: Int) -> Double {
+            let step = Double(source) / Double(target)
+            return max(0, min(Double(t + 1) * step, Double(s + 1)) - max(Double(t) * step, Double(s))) / step
+        }
+        var worst = 0
+        for ty in 0..<targetHeight {
+            for tx in 0..<targetWidth {
+                var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
+                for sy in 0..<sourceHeight {
+                    let wy = coverage(sy, ty, sourceHeight, targetHeight)
+                    guard wy > 0 else { continue }
+                    for sx in 0..<sourceWidth {
+                        let w = wy * coverage(sx, tx, sourceWidth, targetWidth)
+                        guard w > 0 else { continue }
+                        let pixel = picture[sx, sy]
+                        let a = Double(pixel.a) * w
+                        sum = (sum.r + linear(pixel.r) * a, sum.g + linear(pixel.g) * a, sum.b + linear(pixel.b) * a, sum.a + a)
+                    }
+                }
+                let got = out[tx, ty]
+                if sum.a < 0.5 {
+                    #expect(got.a == 0, "(\(tx), \(ty)) should be transparent")
+                    continue
+                }
+                worst = max(worst, abs(Int(got.a) - Int(sum.a.rounded())))
+                // Colour is only meaningful where there is some alpha to carry it.
+                guard sum.a >= 8 else { continue }
+                for (channel, value) in [(got.r, sum.r), (got.g, sum.g), (got.b, sum.b)] {
+                    worst = max(worst, abs(Int(channel) - srgb(value / sum.a)))
+                }
+            }
+        }
+        #expect(worst <= 1, "largest difference from the plain average: \(worst)")
     }
 
     @Test func enlargementRepeatsPixels() {
