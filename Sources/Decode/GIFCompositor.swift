@@ -57,11 +57,13 @@ struct GIFCompositor {
         let rowStart = y * canvas.width
         palette.colors.withUnsafeBufferPointer { colors in
             canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+                // Branch-free: transparent indices are mixed with others at random in dithered
+                // frames, where a branch per pixel mispredicts.
+                let row = pixels.baseAddress! + rowStart
+                let source = indices.baseAddress! + firstColumn - clipLeft
                 for x in clipLeft..<clipRight {
-                    let index = Int(indices[firstColumn + x - clipLeft])
-                    if index != transparent {
-                        pixels[rowStart + x] = colors[index]
-                    }
+                    let index = Int(source[x])
+                    row[x] = index == transparent ? row[x] : colors[index]
                 }
             }
         }

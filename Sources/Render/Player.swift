@@ -67,6 +67,8 @@ public final class Player<Sink: FrameSink> {
     private let worker: BackgroundWorker?
     /// What the decode-ahead job produced, until `collectAhead` makes it `pending`.
     private var ahead: Slot?
+    /// Frames decoded so far and the time they took (kept by whoever decodes).
+    private var decodeCost: (frames: Int, time: Duration) = (0, .zero)
 
     private enum Transition {
         case next, previous, stop(PlayerOutcome)
@@ -237,10 +239,15 @@ public final class Player<Sink: FrameSink> {
         ahead = nil
     }
 
-    /// Canvases larger than this are not kept once downsampled: holding one would make the
-    /// decoder copy it (copy-on-write) for the next frame, and a 720p canvas is 3.7 MB. A resize
-    /// then decodes the file again up to the frame on screen.
-    static var largestKeptCanvas: Int { 1 << 19 }
+    /// Canvases larger than this are not kept once downsampled: holding one makes the decoder
+    /// copy it (copy-on-write) for the next frame — a memmove per frame, 3 % of playing a
+    /// 480x270 GIF's CPU, and a 720p canvas is 3.7 MB. See `relayout` for what a resize does then.
+    static var largestKeptCanvas: Int { 1 << 16 }
+
+    /// A resize re-decodes the file up to the frame on screen only when that is expected to take
+    /// this long at most; past it, the next frame is shown instead (a 1080p GIF takes 20 ms a
+    /// frame: re-decoding up to frame 300 froze the screen and the keys for 6 s).
+    static var redecodeBudget: Duration { .milliseconds(300) }
 
     /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
     private func prepareIfNeeded(_ slot: inout Slot) {
@@ -291,10 +298,13 @@ public final class Player<Sink: FrameSink> {
     /// cache is decoded again up to where it was.
     private func relayout() {
         sink.refresh()
+        let playingFromCache = cachedLoops.contains(fileIndex)
         cache.removeAll()
         cachedLoops.removeAll()
         if let shown = current, shown.image == nil {
-            // From the cache, or a large canvas not kept: decode again up to it.
+            // No canvas to fit again. From the decoder (not the cache), when decoding up to the
+            // frame again would take long, the next frame is shown now instead.
+            if !playingFromCache, !redecodeFitsBudget(upTo: shown.index), showNextInNewLayout() { return }
             resynchronize(to: shown)
         }
         if current != nil {
@@ -308,13 +318,35 @@ public final class Player<Sink: FrameSink> {
         present(statusText())
     }
 
+    /// Whether decoding the file again up to frame `index` fits `redecodeBudget`, going by the
+    /// decodes so far.
+    private func redecodeFitsBudget(upTo index: Int) -> Bool {
+        guard decodeCost.frames > 0 else { return true }
+        return decodeCost.time / decodeCost.frames * (index + 1) <= Self.redecodeBudget
+    }
+
+    /// After a resize, for a frame whose canvas was let go: the frame after the pending one
+    /// (whose picture was made for the old layout) is decoded and shown at once, a frame or two
+    /// early rather than seconds late. False at the end of the file.
+    private func showNextInNewLayout() -> Bool {
+        guard pending != nil else { return false }
+        pending = nil
+        guard var next = decodeNextQuietly() else { return false }
+        shownStatistics.framesSkipped += 1
+        prepareIfNeeded(&next)
+        show(next, decodingAhead: true)
+        if schedule.isPaused { schedule.seek(to: next.mediaStart, at: clock.now()) }
+        return true
+    }
+
     /// Decodes the current file again up to `shown` (its frame number and place on the
-    /// timeline), for frames that so far came from the cache.
+    /// timeline), for frames that came from the cache or whose canvas was let go.
     private func resynchronize(to shown: Slot) {
         do {
             try startPass(media: shown.mediaStart)
             var image: RGBAImage? = nil
             for _ in 0...shown.index {
+                image = nil  // not held while the next one is drawn (copy-on-write)
                 guard let frame = try source.nextFrame() else { break }
                 image = frame.image
             }
@@ -367,7 +399,10 @@ public final class Player<Sink: FrameSink> {
             guard let entry = cache[fileIndex, nextIndex] else { return nil }
             slot = Slot(image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor, duration: entry.duration)
         } else {
+            let started = clock.now()
             guard let frame = try source.nextFrame() else { return nil }
+            decodeCost.frames += 1
+            decodeCost.time += clock.now() - started
             slot = Slot(image: frame.image, prepared: nil, index: nextIndex, mediaStart: mediaCursor, duration: frame.duration)
             slot.prepared = cache[fileIndex, nextIndex]?.prepared
         }

@@ -257,6 +257,41 @@ import Testing
         #expect(sink.frameNumbers.suffix(3) == [3, 0, 1])  // and playing goes on in step
     }
 
+    @Test(arguments: [false, true])
+    func resizeWithALargeCanvasShowsTheNextFrameInsteadOfDecodingFromTheStart(decodesOnThread: Bool) {
+        let clock = ManualClock()
+        // 60 frames of 40 ms, canvases too large to keep, 25 ms to decode each: re-decoding up to
+        // frame 30 would take 0.75 s, over the budget.
+        let source = SyntheticSource(frames: 60, durations: [.milliseconds(40)], totalPlays: 1, width: 400, height: 300)
+        source.onDecode = { _ in clock.advance(by: .milliseconds(25)) }
+        let script: [(Duration, PlayerEvent)] = [(.milliseconds(1200), .resize), (.milliseconds(1600), .key(.quit))]
+        let (player, sink, _) = player([source], clock: clock, script: script, decodesOnThread: decodesOnThread)
+        let start = clock.now()
+        #expect(player.run() == .quit)
+        #expect(source.rewinds == 0)
+        #expect(source.decodes <= 45)  // one pass up to 1.6 s, not 30 more frames
+        // Right after the resize, a later frame is on screen, and playing goes on in order.
+        let before = sink.presentations.filter { $0.time - start < .milliseconds(1200) }.last!
+        let after = sink.presentations.first { $0.time - start >= .milliseconds(1200) }!
+        #expect(after.time - start <= .milliseconds(1200 + 60))
+        let numbers = sink.frameNumbers
+        #expect(SyntheticSource.frameNumber(of: after.image) > SyntheticSource.frameNumber(of: before.image))
+        #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func resizeWithACheapRedecodeRedrawsTheSameFrame() {
+        let clock = ManualClock()
+        // Same canvases, decoding for free: the frame on screen is decoded again and redrawn.
+        let source = SyntheticSource(frames: 60, durations: [.milliseconds(40)], totalPlays: 1, width: 400, height: 300)
+        let script: [(Duration, PlayerEvent)] = [(.milliseconds(1210), .resize), (.milliseconds(1600), .key(.quit))]
+        let (player, sink, _) = player([source], clock: clock, script: script)
+        let start = clock.now()
+        #expect(player.run() == .quit)
+        #expect(source.rewinds == 1)
+        let around = sink.presentations.filter { $0.time - start >= .milliseconds(1200) }
+        #expect(around.prefix(2).map { SyntheticSource.frameNumber(of: $0.image) } == [30, 30])
+    }
+
     @Test func foreverStopsAtTheTimeLimit() {
         let clock = ManualClock()
         let forever = SyntheticSource(frames: 5, durations: [.milliseconds(100)], totalPlays: nil)

@@ -1,14 +1,16 @@
 public import Decode
 public import Render
 
-/// Frames made up on the spot: frame k is a 1x1 picture whose red and green bytes spell k, with
-/// durations taken from a list in turn.
+/// Frames made up on the spot: frame k is a picture (1x1 unless told) whose first pixel's red and
+/// green bytes spell k, with durations taken from a list in turn.
 public final class SyntheticSource: FrameSource {
     public let name: String
     public let totalPlays: Int?
     public private(set) var frameCount: Int?
     private let count: Int
     private let durations: [Duration]
+    private let width: Int
+    private let height: Int
     private var next = 0
     public private(set) var rewinds = 0
     /// How many frames were decoded (nextFrame calls that returned one).
@@ -16,8 +18,12 @@ public final class SyntheticSource: FrameSource {
     /// Called with the frame number at the start of each decode (on whichever thread decodes).
     public var onDecode: (@Sendable (Int) -> Void)?
 
-    public init(name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil) {
+    public init(
+        name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil, width: Int = 1, height: Int = 1
+    ) {
         self.name = name
+        self.width = width
+        self.height = height
         self.count = frames
         self.durations = durations
         self.totalPlays = totalPlays
@@ -32,7 +38,9 @@ public final class SyntheticSource: FrameSource {
         onDecode?(next)
         decodes += 1
         let pixel = RGBA(r: UInt8(next & 0xFF), g: UInt8(next >> 8 & 0xFF), b: 0)
-        return Frame(image: RGBAImage(width: 1, height: 1, pixels: [pixel]), duration: durations[next % durations.count])
+        var image = RGBAImage(width: width, height: height)
+        image.pixels[0] = pixel
+        return Frame(image: image, duration: durations[next % durations.count])
     }
 
     public func rewind() throws(DecodeError) {
