@@ -32,6 +32,14 @@ public final class AnimatedImage {
 
     /// The number of frames: declared by APNG and WebP; for GIF known after one full pass.
     public private(set) var frameCount: Int?
+    /// True when the file holds another frame after the one last returned in this pass (it may
+    /// still fail to decode): GIF reads ahead to the next image; APNG and WebP state their count.
+    public var hasMoreFrames: Bool {
+        guard !passEnded else { return false }
+        if decoder.imageFollows { return true }
+        return frameCount.map { framesThisPass < $0 } ?? false
+    }
+
     /// True once a pass ended early because the data broke off or was corrupt.
     public private(set) var isTruncated = false
     /// What was wrong with the file, one line each, without the file name.

@@ -17,4 +17,11 @@ protocol FrameDecoder: AnyObject {
     func nextFrame() throws(DecodeError) -> Frame?
     /// Back to before the first frame, with a fresh canvas.
     func rewind() throws(DecodeError)
+    /// True when the decoder knows another frame follows the one last returned (GIF reads
+    /// ahead to the next image); false when it does not know.
+    var imageFollows: Bool { get }
+}
+
+extension FrameDecoder {
+    var imageFollows: Bool { false }
 }

@@ -16,6 +16,13 @@ final class GIFDecoder: FrameDecoder {
     private var compositor: GIFCompositor
     private var rowBuffer: [UInt8] = []
     private var finished = false
+    /// The next image's control block, read ahead after a frame (its descriptor is not yet).
+    private var nextImageControl: GIFFrameControl?
+    /// An error met while reading ahead: the next frame's.
+    private var aheadError: DecodeError?
+
+    /// True when another image surely follows the frame last returned.
+    var imageFollows: Bool { nextImageControl != nil }
     private var strayBytes = 0 {
         didSet { if oldValue == 0 { notes.append("skipped stray bytes between blocks") } }
     }
@@ -46,11 +53,40 @@ final class GIFDecoder: FrameDecoder {
         handle = try Self.openHandle(reader)
         compositor.reset()
         finished = false
+        nextImageControl = nil
+        aheadError = nil
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {
+        if let error = aheadError {
+            aheadError = nil
+            throw error
+        }
         guard !finished else { return nil }
         compositor.disposePrevious()
+        let control: GIFFrameControl
+        if let ahead = nextImageControl {
+            control = ahead
+            nextImageControl = nil
+        } else {
+            guard let found = try readToNextImage() else { return nil }
+            control = found
+        }
+        guard DGifGetImageHeader(handle) == GIF_OK else { throw failure("image descriptor") }
+        try drawImage(control)
+        // Read on to the next image (or the trailer), so `imageFollows` can tell; an error there
+        // belongs to the next frame.
+        do throws(DecodeError) {
+            nextImageControl = try readToNextImage()
+        } catch {
+            aheadError = error
+        }
+        return Frame(image: compositor.canvas, duration: control.duration)
+    }
+
+    /// Reads records up to the next image separator and returns that image's control block, or
+    /// nil at the trailer (or where only the trailer is missing).
+    private func readToNextImage() throws(DecodeError) -> GIFFrameControl? {
         var control = GIFFrameControl()
         while true {
             var record = UNDEFINED_RECORD_TYPE
@@ -71,9 +107,7 @@ final class GIFDecoder: FrameDecoder {
             }
             switch record {
             case IMAGE_DESC_RECORD_TYPE:
-                guard DGifGetImageHeader(handle) == GIF_OK else { throw failure("image descriptor") }
-                try drawImage(control)
-                return Frame(image: compositor.canvas, duration: control.duration)
+                return control
             case EXTENSION_RECORD_TYPE:
                 try readExtension(into: &control)
             case TERMINATE_RECORD_TYPE:

@@ -11,6 +11,13 @@ public protocol FrameSource: AnyObject {
     var totalPlays: Int? { get }
     func nextFrame() throws(DecodeError) -> Frame?
     func rewind() throws(DecodeError)
+    /// True when the file holds another frame after the one last returned in this pass (false
+    /// when not known): the player then lets go of a skipped frame's canvas before the next decode.
+    var hasMoreFrames: Bool { get }
+}
+
+extension FrameSource {
+    public var hasMoreFrames: Bool { false }
 }
 
 extension AnimatedImage: FrameSource {}

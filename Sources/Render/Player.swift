@@ -144,9 +144,11 @@ public final class Player<Sink: FrameSink> {
             if worker?.isBusy == true, let current {
                 // The next frame starts where this one ends; it is still being decoded.
                 deadline = schedule.wallTime(for: current.mediaEnd)
-            } else if let pending {
-                deadline = schedule.wallTime(for: pending.mediaStart)
-                if let held = heldBack(pending, now: clock.now()) {
+            } else if let start = pending?.mediaStart, let end = pending?.mediaEnd {
+                // (Times only: a local copy of the slot would keep its canvas alive while a
+                // stale frame is skipped.)
+                deadline = schedule.wallTime(for: start)
+                if let held = heldBack(start: start, end: end, now: clock.now()) {
                     if held == .zero { continue }  // caught up with one stale frame
                     deadline = held
                 }
@@ -177,12 +179,14 @@ public final class Player<Sink: FrameSink> {
     /// When the pending frame is due but the sink is still showing earlier ones (a slow link):
     /// when to look again (the sink's time, or when the frame goes stale), or zero after
     /// decoding one stale frame, so catching up is spread over the wait. Nil: not held back.
-    private func heldBack(_ slot: Slot, now: Duration) -> Duration? {
-        guard !schedule.isPaused, let due = schedule.wallTime(for: slot.mediaStart), now >= due,
+    /// Takes the pending frame's times, not the slot: a copy of it would keep its canvas alive
+    /// while the next one is decoded.
+    private func heldBack(start: Duration, end: Duration, now: Duration) -> Duration? {
+        guard !schedule.isPaused, let due = schedule.wallTime(for: start), now >= due,
             let retry = sink.readiness(at: now)
         else { return nil }
-        guard slot.mediaEnd <= schedule.media(at: now) else {
-            return min(retry, schedule.wallTime(for: slot.mediaEnd) ?? retry)
+        guard end <= schedule.media(at: now) else {
+            return min(retry, schedule.wallTime(for: end) ?? retry)
         }
         return skipPending() ? .zero : retry  // the last frame waits
     }
@@ -190,6 +194,11 @@ public final class Player<Sink: FrameSink> {
     /// Replaces the pending frame, whose time is over, by the next one (decoded, not drawn:
     /// compositing needs it). False when there is none: the last frame is still shown.
     private func skipPending() -> Bool {
+        // Its canvas, held while the next is drawn, would be copied (8 MB for 1080p): let go of
+        // it when another frame surely follows; one that may be the last is kept, to be shown.
+        if source.hasMoreFrames, let image = pending?.image, image.width * image.height > Self.largestKeptCanvas {
+            pending?.image = nil
+        }
         guard let next = decodeNextQuietly() else { return false }
         shownStatistics.framesSkipped += 1
         pending = next
@@ -199,7 +208,7 @@ public final class Player<Sink: FrameSink> {
     /// The deadline of the pending frame has come: skip what is stale, show what is due.
     private func advance(now: Duration) {
         let mediaNow = schedule.media(at: now)
-        while let slot = pending, slot.mediaEnd <= mediaNow, skipPending() {}
+        while pending.map({ $0.mediaEnd <= mediaNow }) == true, skipPending() {}
         guard var slot = pending else { return }
         pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {

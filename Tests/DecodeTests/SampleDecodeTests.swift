@@ -42,6 +42,20 @@ import Testing
         #expect(first == second)
     }
 
+    /// `hasMoreFrames` (what lets the player drop a skipped frame's canvas early) is true after
+    /// every frame but the last, on the first pass (GIF reads ahead) and after a rewind.
+    @Test(arguments: SampleExpectation.all)
+    func moreFramesAreKnownUntilTheLast(fileName: String) throws {
+        let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/\(fileName)").path)
+        for pass in 0..<2 {
+            if pass > 0 { try image.rewind() }
+            var seen: [Bool] = []
+            while try image.nextFrame() != nil { seen.append(image.hasMoreFrames) }
+            #expect(!seen.isEmpty)
+            #expect(seen == Array(repeating: true, count: seen.count - 1) + [false], "pass \(pass)")
+        }
+    }
+
     /// Mean absolute difference over premultiplied channels and alpha (lossy codecs).
     static func meanPremultipliedDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
         guard a.count == b.count, !a.isEmpty else { return .infinity }
