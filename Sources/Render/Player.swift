@@ -255,7 +255,7 @@ public final class Player<Sink: FrameSink> {
 
     /// A resize re-decodes the file up to the frame on screen only when that is expected to take
     /// this long at most; past it, the next frame is shown instead (a 1080p GIF takes 20 ms a
-    /// frame: re-decoding up to frame 300 froze the screen and the keys for 6 s).
+    /// frame: re-decoding up to frame 300 froze the screen and the keys for over 15 s).
     static var redecodeBudget: Duration { .milliseconds(300) }
 
     /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
