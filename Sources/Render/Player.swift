@@ -45,6 +45,11 @@ public final class Player<Sink: FrameSink> {
         var mediaStart: Duration
         var duration: Duration
         var mediaEnd: Duration { mediaStart + duration }
+
+        /// Drops the canvas when it is too large to keep (see `largestKeptCanvas`).
+        mutating func letGoOfLargeCanvas() {
+            if let image, image.width * image.height > Player.largestKeptCanvas { self.image = nil }
+        }
     }
 
     private var source: (any FrameSource)!
@@ -128,12 +133,11 @@ public final class Player<Sink: FrameSink> {
         } catch {
             return fail(error)
         }
-        prepareIfNeeded(&first)  // and let go of a large canvas before the next decode starts
         // A GIF's loop count is known once its first frame has been read.
         plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
         let wasPaused = schedule.isPaused || (runStart == nil && settings.startPaused)
         if wasPaused { schedule.pause(at: clock.now()) }
-        show(first, decodingAhead: true)
+        show(&first, decodingAhead: true)
         let now = clock.now()
         if runStart == nil { runStart = now }
         schedule.start(at: now)
@@ -196,9 +200,7 @@ public final class Player<Sink: FrameSink> {
     private func skipPending() -> Bool {
         // Its canvas, held while the next is drawn, would be copied (8 MB for 1080p): let go of
         // it when another frame surely follows; one that may be the last is kept, to be shown.
-        if source.hasMoreFrames, let image = pending?.image, image.width * image.height > Self.largestKeptCanvas {
-            pending?.image = nil
-        }
+        if source.hasMoreFrames { pending?.letGoOfLargeCanvas() }
         guard let next = decodeNextQuietly() else { return false }
         shownStatistics.framesSkipped += 1
         pending = next
@@ -214,8 +216,7 @@ public final class Player<Sink: FrameSink> {
         if let due = schedule.wallTime(for: slot.mediaStart) {
             shownStatistics.lateness.append(max(0, (now - due).milliseconds))
         }
-        prepareIfNeeded(&slot)  // and let go of a large canvas before the next decode
-        show(slot, decodingAhead: true)
+        show(&slot, decodingAhead: true)
     }
 
     /// Starts decoding and preparing the frame after the current one, on the worker thread when
@@ -267,15 +268,13 @@ public final class Player<Sink: FrameSink> {
                 file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
                 cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
         }
-        if let image = slot.image, image.width * image.height > Self.largestKeptCanvas {
-            slot.image = nil
-        }
+        slot.letGoOfLargeCanvas()
     }
 
-    /// Puts `slot` on screen, and with `decodingAhead` decodes the next frame (callers prepare
-    /// `slot` first, so no large canvas is held while the decoder draws the next one).
-    private func show(_ slot: Slot, decodingAhead: Bool = false) {
-        var slot = slot
+    /// Puts `slot` on screen, and with `decodingAhead` decodes the next frame. `slot` is the
+    /// caller's own, prepared in place: a large canvas is let go there too, so no copy of it is
+    /// held while the decoder draws the next frame.
+    private func show(_ slot: inout Slot, decodingAhead: Bool = false) {
         prepareIfNeeded(&slot)
         current = slot
         let status = statusText()
@@ -342,8 +341,7 @@ public final class Player<Sink: FrameSink> {
         pending = nil
         guard var next = decodeNextQuietly() else { return false }
         shownStatistics.framesSkipped += 1
-        prepareIfNeeded(&next)
-        show(next, decodingAhead: true)
+        show(&next, decodingAhead: true)
         if schedule.isPaused { schedule.seek(to: next.mediaStart, at: clock.now()) }
         return true
     }
@@ -470,8 +468,8 @@ public final class Player<Sink: FrameSink> {
                 relayout()
             case .stepForward:
                 schedule.pause(at: now)
-                guard let slot = pending else { return nil }
-                show(slot, decodingAhead: true)
+                guard var slot = pending else { return nil }
+                show(&slot, decodingAhead: true)
                 schedule.seek(to: slot.mediaStart, at: now)
             case .stepBack:
                 schedule.pause(at: now)
@@ -494,11 +492,11 @@ public final class Player<Sink: FrameSink> {
             try startPass(media: loopMediaStart)
             var slot: Slot? = nil
             for _ in 0...target {
+                slot = nil  // not held while the next one is drawn (copy-on-write)
                 slot = try decodeNext(wrap: false)
             }
             guard var slot else { return }
-            prepareIfNeeded(&slot)  // let go of a large canvas before the next decode starts
-            show(slot, decodingAhead: true)
+            show(&slot, decodingAhead: true)
             schedule.seek(to: slot.mediaStart, at: clock.now())
         } catch {
             failures.append((source.name, error))
@@ -515,9 +513,8 @@ public final class Player<Sink: FrameSink> {
         loopsDone = 0
         loopMediaStart = .zero
         guard var first = decodeNextQuietly() else { return }
-        prepareIfNeeded(&first)  // let go of a large canvas before the next decode starts
         let wasPaused = schedule.isPaused
-        show(first, decodingAhead: true)
+        show(&first, decodingAhead: true)
         schedule.start(at: clock.now())
         if wasPaused { schedule.pause(at: clock.now()) }
     }
