@@ -21,7 +21,8 @@ final class GIFDecoder: FrameDecoder {
     /// An error met while reading ahead: the next frame's.
     private var aheadError: DecodeError?
 
-    /// True when another image surely follows the frame last returned.
+    /// True when the file holds another image after the frame last returned (it may still fail
+    /// to decode).
     var imageFollows: Bool { nextImageControl != nil }
     private var strayBytes = 0 {
         didSet { if oldValue == 0 { notes.append("skipped stray bytes between blocks") } }

@@ -15,7 +15,6 @@ public struct ANSIWriter: Sendable {
     static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
     private static let clearScreen: [UInt8] = Array("\u{1B}[H\u{1B}[2J".utf8)
 
-
     /// The grid as lines of text (no cursor addressing), each ending with a colour reset and a
     /// newline: what `tview x.gif > out.txt` writes, so `cat out.txt` shows the picture.
     /// With `tolerance`, colours that close to the pen's are drawn with the pen's (fewer bytes).

@@ -79,10 +79,7 @@ public struct LinkPacer: Sendable {
         let delay = now - query.sentAt
         lastDelay = delay
         roundTrip = min(roundTrip ?? delay, delay)
-        // The frame began to reach the screen when it was sent (link idle) or when the one
-        // before it had been shown (link busy), whichever was later.
-        let began = max(query.sentAt + (roundTrip ?? .zero), lastAnswerAt ?? .zero)
-        let took = max(now - began, .milliseconds(1))
+        let took = max(now - beganReachingScreen(query), .milliseconds(1))
         if query.bytes >= Self.smallestSample {
             let sample = Double(query.bytes) / (took.milliseconds / 1000)
             throughput = Self.smoothed(throughput, sample)
@@ -100,12 +97,16 @@ public struct LinkPacer: Sendable {
         average.map { $0 * 0.7 + sample * 0.3 } ?? sample
     }
 
-    /// When the answer to the newest outstanding query should come: the oldest outstanding
-    /// frame began to reach the screen when it was sent (idle link) or when the one before it
-    /// was shown (busy link), and everything outstanding takes its bytes over the throughput.
+    /// When the frame that `query` follows began to reach the screen: when it was sent (link
+    /// idle) or when the one before it had been shown (link busy), whichever was later.
+    private func beganReachingScreen(_ query: Query) -> Duration {
+        max(query.sentAt + (roundTrip ?? .zero), lastAnswerAt ?? .zero)
+    }
+
+    /// When the answer to the newest outstanding query should come: everything outstanding
+    /// takes its bytes over the throughput, from when the oldest began to reach the screen.
     private func expectedLastAnswer(oldest: Query, throughput: Double) -> Duration {
-        let began = max(oldest.sentAt + (roundTrip ?? .zero), lastAnswerAt ?? .zero)
-        return began + .seconds(Double(unacknowledgedBytes) / throughput)
+        beganReachingScreen(oldest) + .seconds(Double(unacknowledgedBytes) / throughput)
     }
 
     /// When the terminal can take the next frame: nil for now, else a time to ask again (an

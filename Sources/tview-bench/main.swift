@@ -1,7 +1,7 @@
 import Glibc
 
 // tview-bench render [MEDIA_DIR] [FRAME_LIMIT]: the render benchmark as a Markdown table.
-// tview-bench scale FILE...: the fastest downsample of each file's first frame.
+// tview-bench scale FILE...: the fastest decode and downsample of each file's first frames.
 // tview-bench skips FILE: bytes per frame at 160x47 by colour mode, tolerance and frames skipped
 // (what a slow link makes tview choose between).
 let arguments = CommandLine.arguments
