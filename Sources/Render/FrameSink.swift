@@ -22,6 +22,8 @@ public protocol FrameSink: AnyObject {
     /// also say so sooner with a `PlayerEvent.outputShown`). A terminal behind a slow link is
     /// still showing earlier frames; the player skips what goes stale meanwhile.
     func readiness(at now: Duration) -> Duration?
+    /// The first write that failed (a full disk, a terminal that hung up): playing stops.
+    var outputError: WriteError? { get }
 }
 
 extension FrameSink {

@@ -51,6 +51,8 @@ public final class NCursesScreen {
     private let mayStepDownColors: Bool
     /// The last frame went out in the 256-colour palette (stepped down from truecolor).
     public private(set) var steppedDown = false
+    /// The first write to the terminal that failed (it hung up, EIO): playing should stop.
+    public private(set) var outputError: WriteError?
 
     /// Takes the terminal: output to standard output, keys from /dev/tty.
     /// - Parameter requested: a colour mode, or nil to detect one.
@@ -200,7 +202,11 @@ public final class NCursesScreen {
         frameBytes += ANSIWriter.endSynchronized
         let queried = link.appendQuery(to: &frameBytes)
         fflush(output)
-        DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
+        do {
+            try DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
+        } catch {
+            outputError = outputError ?? error
+        }
         if queried { link.frameWritten(bytes: frameBytes.count) }
     }
 
@@ -238,7 +244,7 @@ public final class NCursesScreen {
         writeRaw(ANSIWriter.beginSynchronized)
         wnoutrefresh(tview_stdscr())
         doupdate()
-        fflush(output)
+        flushOutput()
         var end = ANSIWriter.endSynchronized
         let queried = link.appendQuery(to: &end)
         writeRaw(end)
@@ -336,7 +342,15 @@ public final class NCursesScreen {
         bytes.withUnsafeBytes { raw in
             _ = fwrite(raw.baseAddress, 1, raw.count, output)
         }
-        fflush(output)
+        flushOutput()
+    }
+
+    /// Flushes what ncurses (or `writeRaw`) put in the stream; a failure is kept in `outputError`.
+    private func flushOutput() {
+        if fflush(output) != 0 || ferror(output) != 0 {
+            outputError = outputError ?? WriteError(code: errno == 0 ? EIO : errno)
+            clearerr(output)
+        }
     }
 
     private static func lesser(_ a: ColorMode, _ b: ColorMode) -> ColorMode {

@@ -41,7 +41,7 @@ public struct PlaybackStatus: Sendable, Equatable {
         if paused { parts.append("paused") }
         let tail = parts.joined(separator: "  ")
         let room = width - tail.count - 2
-        var label = name
+        var label = TerminalText.quotedName(name)
         if label.count > room {
             label = room > 1 ? "…" + String(label.suffix(room - 1)) : ""
         }

@@ -144,6 +144,10 @@ public final class Player<Sink: FrameSink> {
         if wasPaused { schedule.pause(at: now) }
 
         while true {
+            if let error = sink.outputError {
+                collectAhead()
+                return .stop(.outputFailed(error))
+            }
             var deadline: Duration?
             if worker?.isBusy == true, let current {
                 // The next frame starts where this one ends; it is still being decoded.

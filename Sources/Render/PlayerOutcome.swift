@@ -6,4 +6,6 @@ public enum PlayerOutcome: Equatable, Sendable {
     case quit
     /// Ctrl-C (as SIGINT), or a signal: 128 + signal is the exit status.
     case interrupted(signal: Int32)
+    /// The frames could not be written (a full disk, a terminal that hung up).
+    case outputFailed(WriteError)
 }

@@ -33,7 +33,8 @@ public final class TerminalLink {
     /// the round trip of an empty link.
     public func probe() {
         guard isPacing else { return }
-        DescriptorWriter.writeAll(Self.query, to: outputDescriptor)
+        // A failure here shows again, and is reported, with the first frame.
+        try? DescriptorWriter.writeAll(Self.query, to: outputDescriptor)
         pacer.querySent(afterBytes: 0, at: clock.now())
     }
 

@@ -40,6 +40,8 @@ public final class TerminalSink: FrameSink {
         screen.present(prepared, status: status?.text(width: max(0, screen.size.columns - 1)))
     }
 
+    public var outputError: WriteError? { screen.outputError }
+
     public func readiness(at now: Duration) -> Duration? {
         screen.link.readiness(at: now)
     }

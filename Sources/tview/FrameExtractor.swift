@@ -1,4 +1,5 @@
 import Decode
+import Render
 import Glibc
 
 /// `tview --extract DIR FILE`: every composited frame as an RGBA PNG of the canvas size,
@@ -8,7 +9,7 @@ struct FrameExtractor {
 
     func run(path: String) -> ExitStatus {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            Diagnostics.error("cannot create \(directory): \(String(cString: strerror(errno)))")
+            Diagnostics.error("cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
             return .usage
         }
         do {
@@ -20,7 +21,7 @@ struct FrameExtractor {
                 do {
                     try PNGFile.write(frame.image, to: name)
                 } catch {
-                    Diagnostics.error("cannot write \(name): \(error)")
+                    Diagnostics.error("cannot write \(TerminalText.quotedName(name)): \(error)")
                     return .usage
                 }
             }

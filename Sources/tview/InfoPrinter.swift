@@ -1,4 +1,5 @@
 import Decode
+import Render
 
 /// `tview --info`: describes each file, as text or as one JSON object per line.
 struct InfoPrinter {
@@ -10,7 +11,12 @@ struct InfoPrinter {
             do {
                 let image = try AnimatedImage.open(path: path)
                 let summary = try ImageSummary(image: image)
-                print(json ? Self.json(summary) : Self.text(summary))
+                do {
+                    try StandardOutput.write(line: json ? Self.json(summary) : Self.text(summary))
+                } catch {
+                    StandardOutput.report(error)
+                    return .usage
+                }
                 if !json {
                     for warning in summary.warnings { Diagnostics.warning(warning, file: path) }
                 }
@@ -31,7 +37,7 @@ struct InfoPrinter {
         }
         let fileLoop = summary.loopCount.map { "loop count \($0)" } ?? "no loop count"
         var lines = [
-            "\(summary.file): \(summary.format.rawValue.uppercased()) \(summary.width)x\(summary.height), "
+            "\(TerminalText.quotedName(summary.file)): \(summary.format.rawValue.uppercased()) \(summary.width)x\(summary.height), "
                 + "\(summary.durations.count) frame\(summary.durations.count == 1 ? "" : "s"), "
                 + "\(loops) (\(fileLoop)), \(formatSeconds(summary.totalDuration)) per loop"
         ]

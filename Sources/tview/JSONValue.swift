@@ -1,3 +1,5 @@
+import Render
+
 /// Just enough JSON to print `--info --json` without Foundation.
 enum JSONValue {
     case string(String)
@@ -27,7 +29,8 @@ enum JSONValue {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || TerminalText.actsOnTerminal(scalar):
+                // Valid JSON either way; escaped, the line is also safe to print on a terminal.
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -10,6 +10,7 @@ final class PipeAnimationSink: FrameSink {
     private var rowsOnScreen = 0
     private(set) var bytesWritten = 0
     private(set) var lastGrid: CellGrid?
+    private(set) var outputError: WriteError?
 
     init(builder: CellGridBuilder, upscale: Bool, area: CellArea) {
         renderer = GridRenderer(builder: builder, upscale: upscale)
@@ -31,7 +32,11 @@ final class PipeAnimationSink: FrameSink {
         rowsOnScreen = prepared.rows
         lastGrid = prepared
         bytesWritten += bytes.count
-        _ = StandardOutput.write(bytes)
+        do {
+            try StandardOutput.write(bytes)
+        } catch {
+            outputError = outputError ?? error
+        }
     }
 
     func cost(of prepared: CellGrid) -> Int {

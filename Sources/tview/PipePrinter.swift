@@ -27,7 +27,12 @@ struct PipePrinter {
                 }
                 var renderer = GridRenderer(builder: options.builder(mode: mode), upscale: !options.noUpscale)
                 let grid = renderer.render(frame.image, columns: area.columns, rows: area.rows, cellAspect: nil)
-                guard StandardOutput.write(ANSIWriter(mode: mode).lines(grid)) else { return .usage }
+                do {
+                    try StandardOutput.write(ANSIWriter(mode: mode).lines(grid))
+                } catch {
+                    StandardOutput.report(error)
+                    return .usage
+                }
             } catch {
                 Diagnostics.error(error.description, file: path)
                 failed += 1

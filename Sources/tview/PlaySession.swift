@@ -58,8 +58,14 @@ struct PlaySession {
             if outcome == .finished, let grid = sink.lastGrid {
                 // Leave the last frame on the normal screen (in the colours of the last frame
                 // shown: on a saturated link, the 256-colour palette).
-                _ = StandardOutput.write(
-                    ANSIWriter(mode: screen.mode).lines(screen.steppedDown ? grid.inPalette256 : grid, tolerance: display.tolerance))
+                do {
+                    try StandardOutput.write(
+                        ANSIWriter(mode: screen.mode).lines(
+                            screen.steppedDown ? grid.inPalette256 : grid, tolerance: display.tolerance))
+                } catch {
+                    StandardOutput.report(error)
+                    return .usage
+                }
             }
         } else {
             let area = display.pipeArea(environment: environment)
@@ -77,8 +83,14 @@ struct PlaySession {
         if playback.stats {
             Diagnostics.line(statistics.json)
         }
-        if case .interrupted(let signal) = outcome {
+        switch outcome {
+        case .interrupted(let signal):
             return ExitStatus(rawValue: 128 + signal) ?? .usage
+        case .outputFailed(let error):
+            Diagnostics.error(interactive ? "cannot write to the terminal: \(error)" : "cannot write to standard output: \(error)")
+            return .usage
+        case .finished, .quit:
+            break
         }
         let failedFiles = failed + Set(failures.map(\.name)).count
         return .after(failed: failedFiles, of: paths.count)

@@ -1,11 +1,21 @@
 import Glibc
 import Render
 
-/// Writes to standard output with write(2), all of it; false when the reader went away.
+/// Writes to standard output with write(2), all of it, or throws why not (a full disk).
 enum StandardOutput {
-    static func write(_ bytes: [UInt8]) -> Bool {
-        DescriptorWriter.writeAll(bytes, to: STDOUT_FILENO)
+    static func write(_ bytes: [UInt8]) throws(WriteError) {
+        try DescriptorWriter.writeAll(bytes, to: STDOUT_FILENO)
+    }
+
+    /// A line of text; the newline is added.
+    static func write(line: String) throws(WriteError) {
+        try write(Array(line.utf8) + [0x0A])
     }
 
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The one-line message for output that could not be written.
+    static func report(_ error: WriteError) {
+        Diagnostics.error("cannot write to standard output: \(error)")
+    }
 }

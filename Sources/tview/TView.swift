@@ -87,7 +87,12 @@ struct TView: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 // --help and --version go to standard output.
-                print(fullMessage(for: error))
+                do {
+                    try StandardOutput.write(line: fullMessage(for: error))
+                } catch {
+                    StandardOutput.report(error)
+                    Glibc.exit(ExitStatus.usage.rawValue)
+                }
                 Glibc.exit(0)
             }
             Diagnostics.error(message(for: error))

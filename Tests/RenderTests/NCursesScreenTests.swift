@@ -45,6 +45,20 @@ import Testing
     }
 
     @Test(arguments: NCursesScreen.DrawingPath.allCases)
+    func aTerminalThatStopsTakingBytesIsReported(drawing: NCursesScreen.DrawingPath) throws {
+        // /dev/full fails every write, as a terminal that hung up fails with EIO.
+        let screen = try NCursesScreen(
+            requested: .truecolor, environment: ["TERM": "xterm-direct"], output: open("/dev/full", O_WRONLY),
+            input: open("/dev/null", O_RDONLY), drawing: drawing)
+        defer { screen.end() }
+        #expect(screen.outputError == nil)
+        var grid = CellGrid(rows: 2, columns: 3)
+        grid.cells[0] = .halves(top: .rgb(255, 0, 0), bottom: .rgb(0, 0, 255))
+        screen.present(grid, status: "status")
+        #expect(screen.outputError?.code == ENOSPC)
+    }
+
+    @Test(arguments: NCursesScreen.DrawingPath.allCases)
     func truecolorFramesReachTheScreenExactly(drawing: NCursesScreen.DrawingPath) throws {
         var random = SplitMix64(seed: 42)
         let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor, drawing: drawing)

@@ -363,6 +363,21 @@ import Testing
         #expect(player.statistics.framesSkipped == 0)
     }
 
+    @Test(arguments: [false, true])
+    func aFailedWriteStopsPlaying(decodesOnThread: Bool) {
+        let clock = ManualClock()
+        // Forever, and paused after a while: only the failure can end it.
+        let source = SyntheticSource(frames: 10, durations: [.milliseconds(40)], totalPlays: nil)
+        let (player, sink, _) = player(
+            [source], clock: clock, script: [(.milliseconds(150), .key(.pauseResume))], decodesOnThread: decodesOnThread)
+        sink.failsFromPresent = 3
+        let start = clock.now()
+        #expect(player.run() == .outputFailed(WriteError(code: 28)))
+        // The failing present is the last one: nothing more is drawn into a dead output.
+        #expect(sink.presentations.count == 4)
+        #expect(clock.now() - start < .milliseconds(200))
+    }
+
     @Test func statusLineSaysWhereWeAre() {
         let status = PlaybackStatus(
             name: "/home/me/cat.gif", frame: 12, frameCount: 120, delay: .milliseconds(40), speed: 0.5, paused: true,

@@ -28,7 +28,13 @@ struct CommandRunner {
         return repository.appendingPathComponent(".build/debug/tview")
     }
 
-    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs tview with `arguments`. `output`: where standard output goes instead of a pipe that
+    /// is read back (`/dev/full`, say). A run still going after `timeout` is killed (SIGKILL
+    /// shows as status 137 in `Result`), so a hang fails the test instead of stalling the suite.
+    static func run(
+        _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:], output: FileHandle? = nil,
+        timeout: Double = 120
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -37,22 +43,26 @@ struct CommandRunner {
         for name in ["COLUMNS", "LINES", "NO_COLOR", "COLORTERM"] { environment[name] = nil }
         environment.merge(extra) { $1 }
         process.environment = environment
-        let output = Pipe()
+        let outputPipe = Pipe()
         let error = Pipe()
-        process.standardOutput = output
+        process.standardOutput = output ?? outputPipe
         process.standardError = error
         let inputPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if output != nil { try outputPipe.fileHandleForWriting.close() }
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         if let input {
             inputPipe.fileHandleForWriting.write(input)
             try inputPipe.fileHandleForWriting.close()
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus,
+            status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }

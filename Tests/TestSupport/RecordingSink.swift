@@ -42,7 +42,14 @@ public final class RecordingSink: FrameSink {
     /// Called with the present's index while it is being written (before it returns).
     public var onPresent: ((Int) -> Void)?
 
+    /// Writes fail from this present on (a full disk, a terminal that hung up).
+    public var failsFromPresent: Int?
+    public private(set) var outputError: WriteError?
+
     public func present(_ prepared: RGBAImage, status: PlaybackStatus?) {
+        if let failsFromPresent, presentations.count >= failsFromPresent {
+            outputError = outputError ?? WriteError(code: 28)  // ENOSPC
+        }
         presentations.append(Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200)))
         onPresent?(presentations.count - 1)
         if let linkTime {

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// What a hostile file name or file cannot do: write escape sequences to the terminal through
+/// tview's messages. And output that cannot be written ends tview with an error, never silently
+/// or never at all.
+@Suite struct HostileInputTests {
+    /// A copy of a sample under a name that would retitle the window and ring the bell.
+    private func evilCopy(of sample: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("evil\u{1B}]0;PWNED\u{07}\u{9B}2J-\(getpid()).gif").path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: CommandRunner.sample(sample), toPath: path)
+        return path
+    }
+
+    /// No byte that starts or ends an escape sequence, rings, or reorders text.
+    private func expectInert(_ text: String, _ comment: Comment? = nil) {
+        let acting = text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        }
+        #expect(acting.isEmpty, "\(acting.map { String($0.value, radix: 16) }) in \(text.debugDescription)")
+    }
+
+    @Test func fileNamesAreQuotedInEveryMessage() throws {
+        let evil = try evilCopy(of: "gif-transparent.gif")
+        defer { try? FileManager.default.removeItem(atPath: evil) }
+        let info = try CommandRunner.run(["--info", evil])
+        #expect(info.status == 0)
+        expectInert(info.standardOutput)
+        // coreutils' shell-escape quoting: pasted into bash, it names the file again.
+        #expect(info.standardOutput.contains("'$'\\e'']0;PWNED'$'\\a\\u009b''2J-"))
+
+        let missing = evil + ".missing"
+        let error = try CommandRunner.run(["--info", missing])
+        #expect(error.status == 2)
+        expectInert(error.standardError)
+        #expect(error.standardError.hasSuffix("2J-\(getpid()).gif.missing': No such file or directory\n"))
+        #expect(error.standardError.split(separator: "\n").count == 1)
+
+        // JSON keeps the exact name (a JSON reader gets it back) and escapes it for the terminal.
+        let json = try CommandRunner.run(["--info", "--json", evil])
+        expectInert(json.standardOutput)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["file"] as? String == evil)
+
+        // The status line is not shown on a pipe; the animation's own text must be inert too.
+        let animate = try CommandRunner.run(["--animate", "--loops", "1", "--size", "8x4", evil, missing])
+        #expect(animate.status == 1)
+        expectInert(animate.standardError)
+    }
+
+    @Test func bytesFromInsideAFileAreShownAsEscapes() throws {
+        // A PNG whose first chunk is named ESC ] 2 ; — the message names the chunk.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0, 0x1B, 0x5D, 0x32, 0x3B, 0, 0, 0, 0]
+        bytes += Array("IEND".utf8)
+        let result = try CommandRunner.run(["--info", "-"], input: Data(bytes))
+        #expect(result.status == 2)
+        expectInert(result.standardError)
+        #expect(result.standardError.contains("first chunk is \\e]2;, not IHDR"))
+    }
+
+    @Test func usageErrorsDoNotEchoEscapes() throws {
+        let result = try CommandRunner.run(["--colors", "\u{1B}[2J", CommandRunner.sample("gif-1x1.gif")])
+        #expect(result.status == 2)
+        expectInert(result.standardError)
+        #expect(result.standardError.contains("\\e[2J"))
+    }
+
+    @Test(arguments: [
+        ["--info", "gif-transparent.gif"], ["--info", "--json", "gif-transparent.gif"],
+        ["--size", "8x4", "gif-transparent.gif"], ["--animate", "--size", "8x4", "demo-ball.gif"],
+        ["--help"],
+    ])
+    func aFullDiskIsAnErrorNotSilence(arguments: [String]) throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let resolved = arguments.map { $0.hasSuffix(".gif") ? CommandRunner.sample($0) : $0 }
+        // --animate loops forever: it must notice the first failed write and stop.
+        let result = try CommandRunner.run(resolved, output: full, timeout: 30)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.standardError == "tview: cannot write to standard output: No space left on device\n", "\(arguments)")
+    }
+}
