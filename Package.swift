@@ -25,10 +25,10 @@ let package = Package(
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
-        // glibc's mallopt, which Swift's Glibc module does not show.
+        // glibc's mallopt, which Swift's Glibc module does not show; zeroing that spares fresh pages.
         .target(name: "CMemory"),
 
-        .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP"], swiftSettings: swiftSettings),
+        .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP", "CMemory"], swiftSettings: swiftSettings),
         .target(name: "Render", dependencies: ["CNcurses", "Decode"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",

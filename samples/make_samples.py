@@ -22,6 +22,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOOD = os.path.join(HERE, "good")
+BAD = os.path.join(HERE, "bad")
 EXPECTED = os.path.join(HERE, "expected")
 TRANSPARENT = (0, 0, 0, 0)
 
@@ -430,7 +431,20 @@ def webp_samples(workdir):
     save_expected("webp-still-lossless", w, h, [canonical[1]], [100], None)
 
 
+def hostile_samples():
+    """Valid files that are expensive by design. A 1.7 KB GIF declaring an 8000x8000 canvas with
+    200 frames of one pixel each, walking a diagonal, every other one disposed to transparent:
+    memory and time must follow what the frames draw, not what the canvas declares."""
+    frames = []
+    for k in range(200):
+        frames.append({"x": 40 * k, "y": 40 * k, "w": 1, "h": 1, "indices": [1 + k % 6],
+                       "delay_cs": 5, "disposal": 2 if k % 2 else 1})
+    write_gif(os.path.join(BAD, "gif-8000x8000-canvas-1x1-frames.gif"), 8000, 8000, PALETTE, frames, loop=0)
+
+
 def main():
+    os.makedirs(BAD, exist_ok=True)
+    hostile_samples()
     for folder in (GOOD, EXPECTED):
         os.makedirs(folder, exist_ok=True)
     gif_samples()

@@ -6,6 +6,8 @@ struct APNGCompositor {
     private(set) var canvas: RGBAImage
     private var pending: APNGFrameControl?
     private var saved: [RGBA] = []
+    /// Where the last frame (and the disposal before it) changed the canvas.
+    private(set) var changed = PixelRect.empty
 
     init(width: Int, height: Int) {
         canvas = RGBAImage(width: width, height: height)
@@ -15,6 +17,7 @@ struct APNGCompositor {
         canvas = RGBAImage(width: canvas.width, height: canvas.height)
         pending = nil
         saved = []
+        changed = .empty
     }
 
     /// Draws a decoded frame of `control.width` × `control.height` pixels.
@@ -28,6 +31,7 @@ struct APNGCompositor {
             }
         }
         pending = control
+        changed = changed.union(PixelRect(x: control.x, y: control.y, width: control.width, height: control.height))
         if control.coversCanvas(width: canvas.width, height: canvas.height)
             && (control.blend == .source || isFirst)
         {
@@ -54,8 +58,12 @@ struct APNGCompositor {
     }
 
     private mutating func disposePrevious() {
+        changed = .empty
         guard let control = pending else { return }
         pending = nil
+        if control.dispose != .none {
+            changed = PixelRect(x: control.x, y: control.y, width: control.width, height: control.height)
+        }
         switch control.dispose {
         case .none:
             break

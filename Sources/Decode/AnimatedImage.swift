@@ -49,6 +49,8 @@ public final class AnimatedImage {
     private var breakWarnings: [String] = []
     private var framesThisPass = 0
     private var passEnded = false
+    /// The serial of the frame last returned in this pass.
+    private var lastSerial: UInt64?
 
     init(name: String, decoder: any FrameDecoder) {
         self.name = name
@@ -58,18 +60,21 @@ public final class AnimatedImage {
 
     /// Opens a file (or "-" for standard input), sniffs its format from its bytes and reads its
     /// header. Frames are decoded later, one per `nextFrame()`.
-    public static func open(path: String) throws(DecodeError) -> AnimatedImage {
+    /// Files that would need more memory than `limits` allow are refused here.
+    public static func open(path: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> AnimatedImage {
         let input = try InputFile.open(path: path)
-        return try open(input)
+        return try open(input, limits: limits)
     }
 
     /// Opens an image held in memory; `name` is used in messages.
-    public static func open(bytes: [UInt8], name: String) throws(DecodeError) -> AnimatedImage {
+    public static func open(bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError)
+        -> AnimatedImage
+    {
         guard !bytes.isEmpty else { throw .empty }
-        return try open(InputFile.memory(bytes, name: name))
+        return try open(InputFile.memory(bytes, name: name), limits: limits)
     }
 
-    private static func open(_ input: InputFile) throws(DecodeError) -> AnimatedImage {
+    private static func open(_ input: InputFile, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
         guard input.size > 0 else { throw .empty }
         let magic = input.bytes(at: 0, count: ImageFormat.magicLength)
         guard let format = ImageFormat.sniff(magic) else {
@@ -77,9 +82,9 @@ public final class AnimatedImage {
         }
         let decoder: any FrameDecoder
         switch format {
-        case .gif: decoder = try GIFDecoder(input: input)
-        case .png, .apng: decoder = try PNGDecoder(input: input)
-        case .webp: decoder = try WebPDecoder(input: input)
+        case .gif: decoder = try GIFDecoder(input: input, limits: limits)
+        case .png, .apng: decoder = try PNGDecoder(input: input, limits: limits)
+        case .webp: decoder = try WebPDecoder(input: input, limits: limits)
         }
         return AnimatedImage(name: input.name, decoder: decoder)
     }
@@ -88,8 +93,13 @@ public final class AnimatedImage {
     public func nextFrame() throws(DecodeError) -> Frame? {
         guard !passEnded else { return nil }
         do throws(DecodeError) {
-            if let frame = try decoder.nextFrame() {
+            if var frame = try decoder.nextFrame() {
                 framesThisPass += 1
+                frame.serial = FrameSerial.next()
+                if let lastSerial, let rect = decoder.lastChange {
+                    frame.change = CanvasChange(since: lastSerial, rect: rect)
+                }
+                lastSerial = frame.serial
                 return frame
             }
             guard framesThisPass > 0 else {
@@ -116,6 +126,7 @@ public final class AnimatedImage {
     /// Starts again from the first frame.
     public func rewind() throws(DecodeError) {
         try decoder.rewind()
+        lastSerial = nil
         framesThisPass = 0
         passEnded = false
     }

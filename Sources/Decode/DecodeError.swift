@@ -13,6 +13,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(format: ImageFormat, detail: String)
     /// The canvas or a frame is larger than tview agrees to allocate.
     case tooLarge(format: ImageFormat, width: Int, height: Int)
+    /// Decoding would need more memory than the budget allows (`DecodeLimits.memoryBudget`).
+    case overBudget(format: ImageFormat, width: Int, height: Int, needed: Int, budget: Int)
     /// The C library refused the data; `code` is its own number, `message` its own text.
     case library(format: ImageFormat, code: LibraryCode, message: String)
     /// The file parsed, but not one frame of it decoded.
@@ -38,10 +40,15 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let format, let width, let height):
             return "\(format.displayName) is too large: \(width)x\(height) exceeds the limit of "
                 + "\(DecodeLimits.maxPixels) pixels"
+        case .overBudget(let format, let width, let height, let needed, let budget):
+            return "\(format.displayName) needs up to \(megabytes(needed)) MB to decode its \(width)x\(height) canvas, "
+                + "over the memory budget of \(megabytes(budget)) MB (--max-memory)"
         case .library(let format, let code, let message):
             return "\(format.displayName) decoder failed: \(message) (\(code))"
         case .noFrames(let format):
             return "\(format.displayName) has no frame that decodes"
         }
     }
+
+    private func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 }

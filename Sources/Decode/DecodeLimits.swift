@@ -1,15 +1,27 @@
-/// The sizes tview agrees to allocate for, whatever a file declares.
-public enum DecodeLimits {
-    /// Largest canvas, in pixels: 16384 × 16384 is the cap, but at 4 bytes a pixel
-    /// that is 1 GiB a canvas, so the budget is lower: 8192 × 8192 (256 MiB). A side may be
-    /// longer than 16384 as long as the area fits (a 1000000x1 strip is a legal PNG).
+/// The sizes and the memory tview agrees to allocate for, whatever a file declares.
+public struct DecodeLimits: Sendable, Equatable {
+    /// Largest canvas, in pixels: 8192 × 8192 (256 MiB at 4 bytes a pixel). A side may be longer
+    /// than 8192 as long as the area fits (a 1000000x1 strip is a legal PNG).
     public static let maxPixels = 8192 * 8192
 
     /// Longest side accepted (libpng's own default limit).
     public static let maxSide = 1_000_000
 
+    /// The default `memoryBudget`: 512 MiB.
+    public static let defaultMemoryBudget = 512 << 20
+
+    /// The most memory one file's decoding may come to hold, in bytes: the canvas and what its
+    /// format keeps beside it at worst (`canvasesHeld`), checked when the file is opened, before
+    /// anything is allocated. Canvas pages no frame draws on are never touched, so what is used
+    /// is often far less: this bounds what a file can make tview take.
+    public var memoryBudget: Int
+
+    public init(memoryBudget: Int = DecodeLimits.defaultMemoryBudget) {
+        self.memoryBudget = memoryBudget
+    }
+
     /// The pixel count of a `width` × `height` canvas, or nil when it is empty, too long on one
-    /// side, or over the budget. Every multiplication is checked.
+    /// side, or over `maxPixels`. Every multiplication is checked.
     public static func checkedPixelCount(width: Int, height: Int) -> Int? {
         guard width > 0, height > 0, width <= maxSide, height <= maxSide else { return nil }
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
@@ -17,13 +29,23 @@ public enum DecodeLimits {
         return count
     }
 
-    /// Throws unless `width` × `height` is a canvas tview will allocate.
+    /// Throws unless `width` × `height` is a canvas tview will allocate at all.
     static func checkCanvas(width: Int, height: Int, format: ImageFormat) throws(DecodeError) {
         guard width > 0, height > 0 else {
             throw .corrupt(format: format, detail: "canvas is \(width)x\(height)")
         }
         guard checkedPixelCount(width: width, height: height) != nil else {
             throw .tooLarge(format: format, width: width, height: height)
+        }
+    }
+
+    /// Throws unless decoding a `width` × `height` canvas, with `canvases` canvas-sized buffers
+    /// held at worst, fits `memoryBudget`.
+    func checkMemory(width: Int, height: Int, canvases: Int, format: ImageFormat) throws(DecodeError) {
+        try Self.checkCanvas(width: width, height: height, format: format)
+        let needed = width * height * 4 * canvases  // at most 8192² × 4 × 3: no overflow
+        guard needed <= memoryBudget else {
+            throw .overBudget(format: format, width: width, height: height, needed: needed, budget: memoryBudget)
         }
     }
 }

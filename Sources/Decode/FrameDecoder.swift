@@ -20,8 +20,12 @@ protocol FrameDecoder: AnyObject {
     /// True when the decoder knows another frame follows the one last returned (GIF reads
     /// ahead to the next image); false when it does not know.
     var imageFollows: Bool { get }
+    /// Where the frame last returned changed the canvas left by the one before it; nil when
+    /// the decoder does not know (then the whole canvas may have).
+    var lastChange: PixelRect? { get }
 }
 
 extension FrameDecoder {
     var imageFollows: Bool { false }
+    var lastChange: PixelRect? { nil }
 }

@@ -15,9 +15,16 @@ struct GIFCompositor {
     /// What the clipped rectangle held before the current image, for disposal 3.
     private var saved: [RGBA] = []
     private var hasPendingDisposal = false
+    /// Where the last image (and the disposal before it) changed the canvas.
+    private(set) var changed = PixelRect.empty
 
     init(width: Int, height: Int) {
         canvas = RGBAImage(width: width, height: height)
+    }
+
+    /// The current image's rectangle, clipped to the canvas.
+    private var clipRect: PixelRect {
+        PixelRect(x: clipLeft, y: clipTop, width: clipRight - clipLeft, height: clipBottom - clipTop)
     }
 
     /// True when the current image covers at least one canvas pixel.
@@ -27,6 +34,7 @@ struct GIFCompositor {
         canvas = RGBAImage(width: canvas.width, height: canvas.height)
         hasPendingDisposal = false
         saved = []
+        changed = .empty
     }
 
     /// Starts an image: clips its rectangle and, for disposal 3, saves what it will cover.
@@ -39,6 +47,7 @@ struct GIFCompositor {
         clipBottom = min(max(rect.top + rect.height, clipTop), canvas.height)
         self.disposal = disposal
         hasPendingDisposal = true
+        changed = changed.union(clipRect)
         if disposal == .previous {
             saved.removeAll(keepingCapacity: true)
             for y in clipTop..<clipBottom {
@@ -71,17 +80,20 @@ struct GIFCompositor {
 
     /// Applies the last image's disposal before the next image is drawn.
     mutating func disposePrevious() {
+        changed = .empty
         guard hasPendingDisposal else { return }
         hasPendingDisposal = false
         switch disposal {
         case .unspecified, .keep:
             break
         case .background:
+            changed = clipRect
             for y in clipTop..<clipBottom {
                 let start = y * canvas.width
                 for x in clipLeft..<clipRight { canvas.pixels[start + x] = .transparent }
             }
         case .previous:
+            changed = clipRect
             let width = clipRight - clipLeft
             guard width > 0 else { return }
             for (index, y) in (clipTop..<clipBottom).enumerated() {

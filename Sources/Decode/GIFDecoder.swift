@@ -24,17 +24,21 @@ final class GIFDecoder: FrameDecoder {
     /// True when the file holds another image after the frame last returned (it may still fail
     /// to decode).
     var imageFollows: Bool { nextImageControl != nil }
+    var lastChange: PixelRect? { compositor.changed }
     private var strayBytes = 0 {
         didSet { if oldValue == 0 { notes.append("skipped stray bytes between blocks") } }
     }
 
-    init(input: InputFile) throws(DecodeError) {
+    /// The canvas, and what disposal 3 saves of it (a whole canvas at worst).
+    static let canvasesHeld = 2
+
+    init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         reader = BufferedReader(input: input)
         handle = try Self.openHandle(reader)
         canvasWidth = Int(handle.pointee.SWidth)
         canvasHeight = Int(handle.pointee.SHeight)
         do {
-            try DecodeLimits.checkCanvas(width: canvasWidth, height: canvasHeight, format: .gif)
+            try limits.checkMemory(width: canvasWidth, height: canvasHeight, canvases: Self.canvasesHeld, format: .gif)
         } catch {
             var ignored: CInt = 0
             DGifCloseFile(handle, &ignored)

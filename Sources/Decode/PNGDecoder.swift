@@ -16,9 +16,18 @@ final class PNGDecoder: FrameDecoder {
     private var compositor: APNGCompositor
     private var nextIndex = 0
 
-    init(input: InputFile) throws(DecodeError) {
+    var lastChange: PixelRect? { compositor.changed }
+
+    /// A still image is its decoded buffer; an animation holds the canvas, a decoded frame (a
+    /// whole canvas at worst) and what DISPOSE_OP_PREVIOUS saves.
+    static func canvasesHeld(animated: Bool) -> Int { animated ? 3 : 1 }
+
+    init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         self.input = input
         layout = try PNGLayout(input: input)
+        try limits.checkMemory(
+            width: layout.width, height: layout.height, canvases: Self.canvasesHeld(animated: layout.isAnimated),
+            format: layout.isAnimated ? .apng : .png)
         canvasWidth = layout.width
         canvasHeight = layout.height
         var notes: [String] = []

@@ -1,3 +1,5 @@
+internal import CMemory
+
 /// A width × height picture in row-major RGBA. A value: copies share storage until one is written.
 public struct RGBAImage: Sendable, Equatable {
     public let width: Int
@@ -9,7 +11,17 @@ public struct RGBAImage: Sendable, Equatable {
         precondition(width >= 0 && height >= 0, "negative image size")
         self.width = width
         self.height = height
-        self.pixels = [RGBA](repeating: fill, count: width * height)
+        let count = width * height
+        if fill == .transparent && count >= 1 << 16 {
+            // A transparent canvas is zero bytes: pages the kernel has just mapped are left
+            // untouched until drawn on, so a huge canvas costs what its frames draw.
+            self.pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
+                tview_clear_fresh_memory(buffer.baseAddress, count * MemoryLayout<RGBA>.stride)
+                initialized = count
+            }
+        } else {
+            self.pixels = [RGBA](repeating: fill, count: count)
+        }
     }
 
     public init(width: Int, height: Int, pixels: [RGBA]) {

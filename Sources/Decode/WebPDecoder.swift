@@ -15,7 +15,10 @@ final class WebPDecoder: FrameDecoder {
     private let decoder: OpaquePointer
     private var previousTimestamp: CInt = 0
 
-    init(input: InputFile) throws(DecodeError) {
+    /// libwebp's canvas and the previous frame it keeps for disposal, and tview's copy.
+    static let canvasesHeld = 3
+
+    init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         mapping = try input.map()
         var data = WebPData(bytes: mapping.address.assumingMemoryBound(to: UInt8.self), size: mapping.count)
 
@@ -29,7 +32,7 @@ final class WebPDecoder: FrameDecoder {
         let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
         let fileLoopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
         WebPDemuxDelete(demuxer)
-        try DecodeLimits.checkCanvas(width: width, height: height, format: .webp)
+        try limits.checkMemory(width: width, height: height, canvases: Self.canvasesHeld, format: .webp)
 
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {

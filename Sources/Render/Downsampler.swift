@@ -22,6 +22,9 @@ public struct Downsampler {
     /// For each source row, the output rows it adds to.
     private let rowStart: [Int]
     private let rowTaps: [Tap]
+    /// The first and last source column each output column reads; likewise rows.
+    private let columnSpans: [ClosedRange<Int>]
+    private let rowSpans: [ClosedRange<Int>]
     private let enlarges: Bool
     private var rowSums: [Float]
     private var sums: [Float]
@@ -34,6 +37,8 @@ public struct Downsampler {
         enlarges = targetWidth >= sourceWidth && targetHeight >= sourceHeight
         (columnStart, columnTaps) = Self.taps(source: sourceWidth, target: targetWidth, bySource: false)
         (rowStart, rowTaps) = Self.taps(source: sourceHeight, target: targetHeight, bySource: true)
+        columnSpans = Self.spans(start: columnStart, taps: columnTaps, bySource: false, targets: targetWidth)
+        rowSpans = Self.spans(start: rowStart, taps: rowTaps, bySource: true, targets: targetHeight)
         rowSums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * 4)
         sums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * targetHeight * 4)
     }
@@ -118,11 +123,61 @@ public struct Downsampler {
     }
 
     private mutating func reduce(_ image: RGBAImage) -> RGBAImage {
+        var out = RGBAImage(width: targetWidth, height: targetHeight)
+        accumulate(image, columns: 0..<targetWidth, rows: 0..<targetHeight)
+        store(into: &out, columns: 0..<targetWidth, rows: 0..<targetHeight)
+        return out
+    }
+
+    /// `image` scaled, given `previous`, this scaler's output for an earlier canvas that differs
+    /// from `image` only inside `changed`: only the output pixels that read a changed source pixel
+    /// are computed again (with the same sums in the same order, so the result equals `scale`).
+    /// A one-pixel frame on an 8000x8000 canvas costs a few output pixels, not 64 megapixels.
+    public mutating func scale(_ image: RGBAImage, changedIn changed: PixelRect, previous: consuming RGBAImage) -> RGBAImage {
+        precondition(image.width == sourceWidth && image.height == sourceHeight, "image size changed")
+        guard !enlarges, previous.width == targetWidth, previous.height == targetHeight else { return scale(image) }
+        let columns = Self.outputs(reading: changed.x..<changed.maxX, spans: columnSpans)
+        let rows = Self.outputs(reading: changed.y..<changed.maxY, spans: rowSpans)
+        guard !columns.isEmpty, !rows.isEmpty else { return previous }
+        var out = previous
+        accumulate(image, columns: columns, rows: rows)
+        store(into: &out, columns: columns, rows: rows)
+        return out
+    }
+
+    /// The output indices whose source span meets `sources` (spans grow with the index).
+    private static func outputs(reading sources: Range<Int>, spans: [ClosedRange<Int>]) -> Range<Int> {
+        guard !sources.isEmpty else { return 0..<0 }
+        guard let first = spans.firstIndex(where: { $0.upperBound >= sources.lowerBound }) else { return 0..<0 }
+        var end = first
+        while end < spans.count && spans[end].lowerBound < sources.upperBound { end += 1 }
+        return first..<end
+    }
+
+    /// The first and last source index each output index reads.
+    private static func spans(start: [Int], taps: [Tap], bySource: Bool, targets: Int) -> [ClosedRange<Int>] {
+        var first = [Int](repeating: Int.max, count: targets)
+        var last = [Int](repeating: -1, count: targets)
+        for group in 0..<(start.count - 1) {
+            for tap in taps[start[group]..<start[group + 1]] {
+                let (source, target) = bySource ? (group, Int(tap.index)) : (Int(tap.index), group)
+                first[target] = min(first[target], source)
+                last[target] = max(last[target], source)
+            }
+        }
+        return (0..<targets).map { first[$0] <= last[$0] ? first[$0]...last[$0] : Int.max...Int.max }
+    }
+
+    /// Sums the premultiplied linear light of output pixels `columns` × `rows` into `sums`.
+    private mutating func accumulate(_ image: RGBAImage, columns: Range<Int>, rows: Range<Int>) {
         let width = targetWidth
         let sourceWidth = self.sourceWidth
+        let sourceRows = rowSpans[rows.lowerBound].lowerBound...rowSpans[rows.upperBound - 1].upperBound
         sums.withUnsafeMutableBufferPointer { sums in
-            sums.update(repeating: 0)
             let sums = sums.baseAddress!
+            for row in rows {
+                (sums + (row * width + columns.lowerBound) * 4).update(repeating: 0, count: columns.count * 4)
+            }
             rowSums.withUnsafeMutableBufferPointer { rowSums in
                 let rowSums = rowSums.baseAddress!
                 image.withUnsafeBytes { bytes in
@@ -132,10 +187,10 @@ public struct Downsampler {
                             rowTaps.withUnsafeBufferPointer { rowTaps in
                                 rowStart.withUnsafeBufferPointer { rowStart in
                                     LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                                        for y in 0..<sourceHeight where rowStart[y] < rowStart[y + 1] {
+                                        for y in sourceRows where rowStart[y] < rowStart[y + 1] {
                                             // Horizontal pass over one source row, premultiplied linear.
                                             let row = source + y * sourceWidth * 4
-                                            for x in 0..<width {
+                                            for x in columns {
                                                 let sum = Self.columnSum(
                                                     row: row, taps: columnTaps.baseAddress! + columnStart[x],
                                                     count: columnStart[x + 1] - columnStart[x], toLinear: toLinear.baseAddress!)
@@ -145,8 +200,9 @@ public struct Downsampler {
                                             // Vertical pass: add the row into the output rows it covers.
                                             for t in rowStart[y]..<rowStart[y + 1] {
                                                 let tap = rowTaps[t]
+                                                guard rows.contains(Int(tap.index)) else { continue }
                                                 let target = sums + Int(tap.index) * width * 4
-                                                for i in 0..<(width * 4) {
+                                                for i in (columns.lowerBound * 4)..<(columns.upperBound * 4) {
                                                     target[i] += rowSums[i] * tap.weight
                                                 }
                                             }
@@ -159,23 +215,31 @@ public struct Downsampler {
                 }
             }
         }
-        var out = RGBAImage(width: targetWidth, height: targetHeight)
+    }
+
+    /// Turns the sums of output pixels `columns` × `rows` back into sRGB with straight alpha.
+    private func store(into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
+        let width = targetWidth
         sums.withUnsafeBufferPointer { sums in
             out.pixels.withUnsafeMutableBufferPointer { destination in
                 LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
-                    for i in 0..<(targetWidth * targetHeight) {
-                        let alpha = sums[i * 4 + 3]  // 0…255
-                        guard alpha >= 0.5 else { continue }
-                        let scale = 1 / alpha
-                        destination[i] = RGBA(
-                            r: LinearLight.toSRGB(sums[i * 4] * scale, table: table),
-                            g: LinearLight.toSRGB(sums[i * 4 + 1] * scale, table: table),
-                            b: LinearLight.toSRGB(sums[i * 4 + 2] * scale, table: table),
-                            a: UInt8(min(255, alpha + 0.5)))
+                    for row in rows {
+                        for i in (row * width + columns.lowerBound)..<(row * width + columns.upperBound) {
+                            let alpha = sums[i * 4 + 3]  // 0…255
+                            guard alpha >= 0.5 else {
+                                destination[i] = .transparent
+                                continue
+                            }
+                            let scale = 1 / alpha
+                            destination[i] = RGBA(
+                                r: LinearLight.toSRGB(sums[i * 4] * scale, table: table),
+                                g: LinearLight.toSRGB(sums[i * 4 + 1] * scale, table: table),
+                                b: LinearLight.toSRGB(sums[i * 4 + 2] * scale, table: table),
+                                a: UInt8(min(255, alpha + 0.5)))
+                        }
                     }
                 }
             }
         }
-        return out
     }
 }

@@ -9,6 +9,10 @@ public struct GridRenderer {
     private var scaler: Downsampler?
     private var fit: DisplayFit?
     private var fitKey: [Int] = []
+    /// The last picture scaled, and the serial of the frame it came from: a frame that says what
+    /// changed since that one is scaled only there.
+    private var lastPicture: RGBAImage?
+    private var lastSerial: UInt64 = 0
 
     public init(builder: CellGridBuilder, upscale: Bool = true) {
         self.builder = builder
@@ -17,6 +21,14 @@ public struct GridRenderer {
 
     /// The grid for `image`, centred in an area of `columns` × `rows` cells at the screen's top left.
     public mutating func render(_ image: RGBAImage, columns: Int, rows: Int, cellAspect: Double?) -> CellGrid {
+        render(image, serial: 0, change: nil, columns: columns, rows: rows, cellAspect: cellAspect)
+    }
+
+    /// The grid for a decoded frame (`serial`, and what it `change`d since an earlier frame);
+    /// when that earlier frame is the one rendered last, only the changed part is scaled again.
+    public mutating func render(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, columns: Int, rows: Int, cellAspect: Double?
+    ) -> CellGrid {
         let aspect = cellAspect ?? 2
         let key = [image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0]
         if key != fitKey {
@@ -28,8 +40,16 @@ public struct GridRenderer {
                 sourceWidth: image.width, sourceHeight: image.height, targetWidth: fit.pixelWidth,
                 targetHeight: fit.pixelHeight)
             fitKey = key
+            lastPicture = nil
         }
-        let picture = scaler!.scale(image)
+        let picture: RGBAImage
+        if let change, serial != 0, change.since == lastSerial, let previous = lastPicture.take() {
+            picture = scaler!.scale(image, changedIn: change.rect, previous: previous)
+        } else {
+            picture = scaler!.scale(image)
+        }
+        lastPicture = picture
+        lastSerial = serial
         return builder.build(picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
     }
 }

@@ -12,6 +12,8 @@ public struct PlaybackStatistics: Sendable {
     public var decodeTime: Duration = .zero
     public var renderTime: Duration = .zero
     public var bytesWritten = 0
+    /// The process's peak resident memory (filled in by whoever runs the player).
+    public var peakResidentBytes = 0
 
     public init() {}
 
@@ -27,6 +29,7 @@ public struct PlaybackStatistics: Sendable {
         return "{\"frames_shown\":\(framesShown),\"frames_skipped\":\(framesSkipped),\"loops_done\":\(loopsDone),"
             + "\"wall_s\":\(number(wall.milliseconds / 1000)),\"late_ms_p50\":\(number(p50)),\"late_ms_max\":\(number(maximum)),"
             + "\"bytes_written\":\(bytesWritten),\"decode_ms_total\":\(number(decodeTime.milliseconds)),"
-            + "\"render_ms_total\":\(number(renderTime.milliseconds))}"
+            + "\"render_ms_total\":\(number(renderTime.milliseconds)),"
+            + "\"peak_rss_mb\":\(number(Double(peakResidentBytes) / 1_048_576))}"
     }
 }

@@ -41,6 +41,11 @@ public final class Player<Sink: FrameSink> {
     private struct Slot {
         var image: RGBAImage?
         var prepared: Sink.Prepared?
+        /// The decoded frame's serial and what it changed (see `Frame`), so the sink redoes
+        /// only that; `rendered`: the sink prepared it (it did not come from the cache).
+        var serial: UInt64 = 0
+        var change: CanvasChange?
+        var rendered = false
         var index: Int
         var mediaStart: Duration
         var duration: Duration
@@ -205,7 +210,13 @@ public final class Player<Sink: FrameSink> {
         // Its canvas, held while the next is drawn, would be copied (8 MB for 1080p): let go of
         // it when another frame surely follows; one that may be the last is kept, to be shown.
         if source.hasMoreFrames { pending?.letGoOfLargeCanvas() }
-        guard let next = decodeNextQuietly() else { return false }
+        guard var next = decodeNextQuietly() else { return false }
+        // The sink never saw the skipped frame: the next one changes what it changed too.
+        if let skipped = pending, !skipped.rendered, let before = skipped.change, let after = next.change,
+            after.since == skipped.serial
+        {
+            next.change = before.followed(by: after)
+        }
         shownStatistics.framesSkipped += 1
         pending = next
         return true
@@ -266,8 +277,9 @@ public final class Player<Sink: FrameSink> {
     /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
     private func prepareIfNeeded(_ slot: inout Slot) {
         if slot.prepared == nil, let image = slot.image {
-            let prepared = prepare(image)
+            let prepared = prepare(image, serial: slot.serial, change: slot.change)
             slot.prepared = prepared
+            slot.rendered = true
             cache.insert(
                 file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
                 cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
@@ -299,10 +311,10 @@ public final class Player<Sink: FrameSink> {
         shownStatistics.renderTime += clock.now() - start
     }
 
-    private func prepare(_ image: RGBAImage) -> Sink.Prepared {
+    private func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?) -> Sink.Prepared {
         let start = clock.now()
         defer { decodeStatistics.renderTime += clock.now() - start }
-        return sink.prepare(image, statusLine: settings.showStatus)
+        return sink.prepare(image, serial: serial, change: change, statusLine: settings.showStatus)
     }
 
     /// Re-fits what is on screen and what waits (after a resize or the status line toggled).
@@ -355,15 +367,17 @@ public final class Player<Sink: FrameSink> {
     private func resynchronize(to shown: Slot) {
         do {
             try startPass(media: shown.mediaStart)
-            var image: RGBAImage? = nil
+            var frame: Frame? = nil
             for _ in 0...shown.index {
-                image = nil  // not held while the next one is drawn (copy-on-write)
-                guard let frame = try source.nextFrame() else { break }
-                image = frame.image
+                frame = nil  // not held while the next one is drawn (copy-on-write)
+                guard let next = try source.nextFrame() else { break }
+                frame = next
             }
             nextIndex = shown.index + 1
             mediaCursor = shown.mediaEnd
-            current?.image = image
+            current?.image = frame?.image
+            current?.serial = frame?.serial ?? 0
+            current?.change = frame?.change
             current?.prepared = nil
             pending = decodeNextQuietly()
         } catch {
@@ -414,7 +428,9 @@ public final class Player<Sink: FrameSink> {
             guard let frame = try source.nextFrame() else { return nil }
             decodeCost.frames += 1
             decodeCost.time += clock.now() - started
-            slot = Slot(image: frame.image, prepared: nil, index: nextIndex, mediaStart: mediaCursor, duration: frame.duration)
+            slot = Slot(
+                image: frame.image, prepared: nil, serial: frame.serial, change: frame.change, index: nextIndex,
+                mediaStart: mediaCursor, duration: frame.duration)
             slot.prepared = cache[fileIndex, nextIndex]?.prepared
         }
         nextIndex += 1

@@ -17,12 +17,12 @@ public final class TerminalSink: FrameSink {
 
     public var bytesWritten: Int { screen.bytesWritten }
 
-    public func prepare(_ image: RGBAImage, statusLine: Bool) -> CellGrid {
+    public func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> CellGrid {
         let size = screen.size
         let rows = max(1, size.rows - (statusLine ? 1 : 0))
         let columns = min(size.columns, area?.columns ?? size.columns)
         return renderer.render(
-            image, columns: columns, rows: min(rows, area?.rows ?? rows), cellAspect: size.cellAspect)
+            image, serial: serial, change: change, columns: columns, rows: min(rows, area?.rows ?? rows), cellAspect: size.cellAspect)
     }
 
     public func cost(of prepared: CellGrid) -> Int {

@@ -6,6 +6,7 @@ import Glibc
 /// DIR/frame-0001.png, frame-0002.png, …
 struct FrameExtractor {
     let directory: String
+    let limits: DecodeLimits
 
     func run(path: String) -> ExitStatus {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
@@ -13,7 +14,7 @@ struct FrameExtractor {
             return .usage
         }
         do {
-            let image = try AnimatedImage.open(path: path)
+            let image = try AnimatedImage.open(path: path, limits: limits)
             var index = 0
             while let frame = try image.nextFrame() {
                 index += 1

@@ -4,12 +4,13 @@ import Render
 /// `tview --info`: describes each file, as text or as one JSON object per line.
 struct InfoPrinter {
     let json: Bool
+    let limits: DecodeLimits
 
     func run(paths: [String]) -> ExitStatus {
         var failed = 0
         for path in paths {
             do {
-                let image = try AnimatedImage.open(path: path)
+                let image = try AnimatedImage.open(path: path, limits: limits)
                 let summary = try ImageSummary(image: image)
                 do {
                     try StandardOutput.write(line: json ? Self.json(summary) : Self.text(summary))

@@ -18,8 +18,8 @@ final class PipeAnimationSink: FrameSink {
         self.area = area
     }
 
-    func prepare(_ image: RGBAImage, statusLine: Bool) -> CellGrid {
-        renderer.render(image, columns: area.columns, rows: area.rows, cellAspect: nil)
+    func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> CellGrid {
+        renderer.render(image, serial: serial, change: change, columns: area.columns, rows: area.rows, cellAspect: nil)
     }
 
     func present(_ prepared: CellGrid, status: PlaybackStatus?) {

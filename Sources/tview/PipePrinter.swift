@@ -7,6 +7,7 @@ import Render
 struct PipePrinter {
     let options: DisplayOptions
     let environment: [String: String]
+    let limits: DecodeLimits
 
     func run(paths: [String]) -> ExitStatus {
         let area = options.pipeArea(environment: environment)
@@ -14,14 +15,9 @@ struct PipePrinter {
         var failed = 0
         for path in paths {
             do throws(DecodeError) {
-                let image = try AnimatedImage.open(path: path)
-                var chosen: Frame? = nil
-                var index = 0
-                while index < options.frame, let frame = try image.nextFrame() {
-                    chosen = frame
-                    index += 1
-                }
-                guard let frame = chosen else { throw DecodeError.noFrames(format: image.format) }
+                let image = try AnimatedImage.open(path: path, limits: limits)
+                let (found, index) = try Self.frame(options.frame, of: image)
+                guard let frame = found else { throw DecodeError.noFrames(format: image.format) }
                 if index < options.frame {
                     Diagnostics.warning("has \(index) frames; showing the last", file: path)
                 }
@@ -39,5 +35,25 @@ struct PipePrinter {
             }
         }
         return .after(failed: failed, of: paths.count)
+    }
+
+    /// Frame `number` (1-based), or the last one when the file has fewer, with its number. A
+    /// frame held while the next is decoded would make the decoder copy its canvas (256 MB at
+    /// 8000x8000), so it is let go while another surely follows; when one that was let go turns
+    /// out to be the last (the data broke off), the file is decoded again up to it.
+    private static func frame(_ number: Int, of image: AnimatedImage) throws(DecodeError) -> (Frame?, Int) {
+        var chosen: Frame? = nil
+        var index = 0
+        while index < number {
+            if image.hasMoreFrames { chosen = nil }
+            guard let frame = try image.nextFrame() else { break }
+            chosen = frame
+            index += 1
+        }
+        if chosen == nil && index > 0 {
+            try image.rewind()
+            for _ in 0..<index { chosen = nil; chosen = try image.nextFrame() }
+        }
+        return (chosen, index)
     }
 }

@@ -10,6 +10,7 @@ struct PlaySession {
     let display: DisplayOptions
     let playback: PlaybackOptions
     let environment: [String: String]
+    let limits: DecodeLimits
 
     func run(paths: [String], interactive: Bool) -> ExitStatus {
         // Open (read headers) before taking the screen, so these errors print on a normal terminal.
@@ -17,7 +18,7 @@ struct PlaySession {
         var failed = 0
         for path in paths {
             do {
-                sources.append(try AnimatedImage.open(path: path))
+                sources.append(try AnimatedImage.open(path: path, limits: limits))
             } catch {
                 Diagnostics.error(error.description, file: path)
                 failed += 1
@@ -33,7 +34,7 @@ struct PlaySession {
         let clock = SystemClock()
 
         let outcome: PlayerOutcome
-        let statistics: PlaybackStatistics
+        var statistics: PlaybackStatistics
         let failures: [(name: String, error: DecodeError)]
         if interactive {
             let screen: NCursesScreen
@@ -81,6 +82,8 @@ struct PlaySession {
             Diagnostics.error(failure.error.description, file: failure.name)
         }
         if playback.stats {
+            var usage = rusage()
+            if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { statistics.peakResidentBytes = usage.ru_maxrss * 1024 }
             Diagnostics.line(statistics.json)
         }
         switch outcome {

@@ -32,6 +32,13 @@ struct TView: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame of FILE as PNG into DIR.", valueName: "DIR"))
     var extract: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Refuse a file whose decoding could take more than MB megabytes (its canvas and what its format keeps beside it, at worst).",
+            valueName: "MB"))
+    var maxMemory: Int = DecodeLimits.defaultMemoryBudget >> 20
+
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
@@ -54,6 +61,9 @@ struct TView: ParsableCommand {
         if extract != nil && files.count != 1 {
             throw ValidationError("--extract takes exactly one FILE")
         }
+        if !(16...65536).contains(maxMemory) {
+            throw ValidationError("--max-memory takes 16 to 65536 (megabytes)")
+        }
         if files.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("standard input (-) can be named only once")
         }
@@ -61,18 +71,19 @@ struct TView: ParsableCommand {
 
     /// Runs the chosen mode and returns the exit status.
     func execute() -> ExitStatus {
+        let limits = DecodeLimits(memoryBudget: maxMemory << 20)
         if let directory = extract {
-            return FrameExtractor(directory: directory).run(path: files[0])
+            return FrameExtractor(directory: directory, limits: limits).run(path: files[0])
         }
         if info {
-            return InfoPrinter(json: json).run(paths: files)
+            return InfoPrinter(json: json, limits: limits).run(paths: files)
         }
         let environment = ProcessInfo.environment
         if StandardOutput.isTerminal || playback.animate {
-            return PlaySession(display: display, playback: playback, environment: environment)
+            return PlaySession(display: display, playback: playback, environment: environment, limits: limits)
                 .run(paths: files, interactive: StandardOutput.isTerminal)
         }
-        return PipePrinter(options: display, environment: environment).run(paths: files)
+        return PipePrinter(options: display, environment: environment, limits: limits).run(paths: files)
     }
 
     static func main() {

@@ -47,6 +47,22 @@ import Testing
         }
     }
 
+    /// Every corpus animation's change rectangles hold every difference between its frames
+    /// (disposal before the first frame, regions outside the canvas, frames that draw nothing).
+    @Test func corpusChangeRectanglesHoldEveryDifference() throws {
+        guard let corpus = TestPaths.corpus else { return }
+        var checked = 0
+        for folder in ["gif", "apng", "webp"] {
+            let directory = corpus.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where !name.hasSuffix(".json") {
+                // Files that do not open or break off are the conformance test's business.
+                guard let image = try? AnimatedImage.open(path: directory.appendingPathComponent(name).path) else { continue }
+                checked += (try? ChangeCheck.verify(image)) ?? 0
+            }
+        }
+        #expect(checked > 100)
+    }
+
     /// Hostile files: each must open and decode, or fail with an error, and never crash or hang.
     @Test func badFilesFailCleanly() throws {
         guard let corpus = TestPaths.corpus else { return }

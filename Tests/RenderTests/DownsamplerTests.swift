@@ -11,6 +11,35 @@ import TestSupport
         return result
     }
 
+    /// Scaling only what changed gives, bit for bit, what scaling everything gives: random
+    /// canvases, random changed rectangles (empty, one pixel, edges, everything), five size pairs.
+    @Test func changedRectangleRescaleEqualsAFullRescale() {
+        var random = SplitMix64(seed: 12)
+        func pixel() -> RGBA {
+            let value = random.next()
+            let alpha: UInt8 = value & 3 == 0 ? 0 : (value & 4 == 0 ? 255 : UInt8(truncatingIfNeeded: value >> 40))
+            return RGBA(r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
+                        b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
+        }
+        for (w, h, tw, th) in [(97, 61, 20, 13), (640, 360, 160, 90), (33, 200, 33, 50), (8, 8, 3, 5), (300, 7, 299, 2)] {
+            var scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
+            var canvas = image(w, h) { _, _ in pixel() }
+            var shown = scaler.scale(canvas)
+            for round in 0..<12 {
+                let x = Int(random.next() % UInt64(w)), y = Int(random.next() % UInt64(h))
+                var rect = PixelRect(x: x, y: y, width: 1 + Int(random.next() % UInt64(w - x)), height: 1 + Int(random.next() % UInt64(h - y)))
+                if round == 0 { rect = .empty }
+                if round == 1 { rect = PixelRect(x: 0, y: 0, width: w, height: h) }
+                if round == 2 { rect = PixelRect(x: w - 1, y: h - 1, width: 1, height: 1) }
+                for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = pixel() } }
+                shown = scaler.scale(canvas, changedIn: rect, previous: shown)
+                var fresh = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
+                let full = fresh.scale(canvas)
+                #expect(shown == full, "\(w)x\(h)→\(tw)x\(th), round \(round), \(rect)")
+            }
+        }
+    }
+
     @Test func solidColourStaysExact() {
         var scaler = Downsampler(sourceWidth: 37, sourceHeight: 23, targetWidth: 10, targetHeight: 7)
         let out = scaler.scale(image(37, 23) { _, _ in RGBA(r: 200, g: 100, b: 50) })

@@ -378,6 +378,30 @@ import Testing
         #expect(clock.now() - start < .milliseconds(200))
     }
 
+    /// Frames the sink never prepared (skipped when late) hand their changes on: each prepared
+    /// frame's change is measured from the frame prepared before it, and covers every column
+    /// drawn since.
+    @Test(arguments: [false, true])
+    func skippedFramesHandTheirChangesOn(decodesOnThread: Bool) {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 60, durations: [.milliseconds(40)], totalPlays: 1, width: 64, height: 1)
+        source.numbersFrames = true
+        let (player, sink, _) = player(
+            [source], clock: clock, cost: { _ in .milliseconds(100) }, settings: PlayerSettings(decodesOnThread: decodesOnThread))
+        #expect(player.run() == .finished)
+        #expect(player.statistics.framesSkipped > 20)
+        var partial = 0
+        for (previous, next) in zip(sink.prepared, sink.prepared.dropFirst()) {
+            guard let change = next.change else { continue }
+            // Either measured from what was prepared last, or not usable (then drawn whole).
+            guard change.since == previous.serial else { continue }
+            partial += 1
+            let frames = Int(next.serial - previous.serial)
+            #expect(change.rect.width >= frames, "\(change.rect) covers \(frames) frames' columns")
+        }
+        #expect(partial >= sink.prepared.count - 2)
+    }
+
     @Test func statusLineSaysWhereWeAre() {
         let status = PlaybackStatus(
             name: "/home/me/cat.gif", frame: 12, frameCount: 120, delay: .milliseconds(40), speed: 0.5, paused: true,

@@ -80,3 +80,32 @@ import Testing
         #expect(result.standardError == "tview: cannot write to standard output: No space left on device\n", "\(arguments)")
     }
 }
+
+/// Files that are valid but costly by design: memory and work follow what their frames draw.
+@Suite struct CostlyInputTests {
+    /// 8000x8000 declared, 200 frames of one pixel (samples/bad, made by make_samples.py).
+    let bomb = CommandRunner.repository.appendingPathComponent("samples/bad/gif-8000x8000-canvas-1x1-frames.gif").path
+
+    @Test func aHugeCanvasOfTinyFramesPlaysInLittleMemory() throws {
+        // A whole canvas would be 244 MB: pages no frame draws on are never touched.
+        let result = try CommandRunner.run(["--animate", "--loops", "1", "-t", "1", "--size", "40x12", "--stats", bomb])
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(result.standardError.split(separator: "\n").last)
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((stats["frames_shown"] as? Int ?? 0) >= 1)
+        let peak = try #require(stats["peak_rss_mb"] as? Double)
+        #expect(peak < 80, "peak \(peak) MB")
+
+        let info = try CommandRunner.run(["--info", "--json", bomb])
+        #expect(info.status == 0)
+        #expect(info.standardOutput.contains("\"frames\":200"))
+    }
+
+    @Test func theMemoryBudgetRefusesWhatCouldExceedIt() throws {
+        let result = try CommandRunner.run(["--max-memory", "256", "--info", bomb])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasSuffix(
+            "GIF needs up to 489 MB to decode its 8000x8000 canvas, over the memory budget of 256 MB (--max-memory)\n"))
+        #expect(try CommandRunner.run(["--max-memory", "8", "--info", bomb]).status == 2)
+    }
+}

@@ -34,8 +34,9 @@ public final class RecordingSink: FrameSink {
         return shown
     }
 
-    public func prepare(_ image: RGBAImage, statusLine: Bool) -> RGBAImage {
+    public func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> RGBAImage {
         preparations += 1
+        prepared.append((serial, change))
         return image
     }
 
@@ -62,6 +63,8 @@ public final class RecordingSink: FrameSink {
 
     /// How many frames were prepared (downsampled): the cache saves these.
     public private(set) var preparations = 0
+    /// The serial and change of each frame prepared, in order.
+    public private(set) var prepared: [(serial: UInt64, change: CanvasChange?)] = []
 
     public func refresh() { refreshes += 1 }
 

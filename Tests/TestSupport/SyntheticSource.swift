@@ -29,6 +29,12 @@ public final class SyntheticSource: FrameSource {
         self.totalPlays = totalPlays
     }
 
+    /// Frames numbered like a decoder's: serials, and a change since the frame before in the
+    /// pass covering pixel 0 and column `k % width` of row 0 (drawn in the frame's colour).
+    public var numbersFrames = false
+    private var lastSerial: UInt64?
+    private var serials: UInt64 = 0
+
     public func nextFrame() throws(DecodeError) -> Frame? {
         guard next < count else {
             frameCount = count
@@ -40,10 +46,21 @@ public final class SyntheticSource: FrameSource {
         let pixel = RGBA(r: UInt8(next & 0xFF), g: UInt8(next >> 8 & 0xFF), b: 0)
         var image = RGBAImage(width: width, height: height)
         image.pixels[0] = pixel
-        return Frame(image: image, duration: durations[next % durations.count])
+        var frame = Frame(image: image, duration: durations[next % durations.count])
+        guard numbersFrames else { return frame }
+        frame.image.pixels[next % width] = pixel
+        serials += 1
+        frame.serial = serials
+        if let lastSerial {
+            let column = PixelRect(x: next % width, y: 0, width: 1, height: 1)
+            frame.change = CanvasChange(since: lastSerial, rect: column.union(PixelRect(x: 0, y: 0, width: 1, height: 1)))
+        }
+        lastSerial = frame.serial
+        return frame
     }
 
     public func rewind() throws(DecodeError) {
+        lastSerial = nil
         next = 0
         rewinds += 1
     }
