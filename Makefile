@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp python3
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build test conformance run install uninstall samples rss e2e bench bench-render clean
+.PHONY: all deps build test test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-render clean
 
 all: build
 
@@ -34,6 +34,22 @@ build: deps
 test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	$(SWIFT) test $(TEST_FLAGS) --skip-build
+
+# The test suite under AddressSanitizer (its own build folder; about three times slower).
+test-asan: deps
+	$(SWIFT) build -c debug --sanitize address --scratch-path .build-asan --build-tests
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test -c debug --sanitize address --scratch-path .build-asan --skip-build
+
+# libFuzzer, one target per decoder (Fuzz/, a package of its own), seeded from ../shared/corpus and
+# samples/, FUZZ_SECONDS each (make fuzz FUZZ_SECONDS=600 for a longer hunt; CI runs 20). A crash,
+# a hang over 2 s or an allocation over 200 MB fails the run and leaves the input in
+# .build-fuzz/findings/. lld links it (gold fails on libFuzzer's objects).
+FUZZ_SECONDS ?= 120
+fuzz-build: deps
+	cd Fuzz && $(SWIFT) build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+
+fuzz: fuzz-build
+	Fuzz/run_fuzz.sh .build-fuzz $(FUZZ_SECONDS)
 
 # The corpus conformance run alone (skips with a message when ../shared/corpus is absent);
 # the report lands in .build/conformance.md.
@@ -88,4 +104,4 @@ bench-render: build
 	.build/release/tview-bench render $(MEDIA) 200 | tee bench/render.md
 
 clean:
-	rm -rf .build .build-test
+	rm -rf .build .build-test .build-asan .build-fuzz

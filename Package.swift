@@ -11,7 +11,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "tview",
     products: [
-        .executable(name: "tview", targets: ["tview"])
+        .executable(name: "tview", targets: ["tview"]),
+        // For the fuzz targets in Fuzz/ (a package of their own).
+        .library(name: "TViewLibrary", targets: ["Decode", "Render"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")

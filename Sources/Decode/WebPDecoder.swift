@@ -13,7 +13,15 @@ final class WebPDecoder: FrameDecoder {
 
     private let mapping: MappedFile
     private let decoder: OpaquePointer
+    /// The container, for each frame's rectangle and disposal (the animation decoder says neither).
+    private let demuxer: OpaquePointer
     private var previousTimestamp: CInt = 0
+    /// The canvas as tview keeps it: only what a frame changed is copied from libwebp's.
+    private var canvas: RGBAImage?
+    private var frameNumber = 0
+    /// The rectangle the previous frame is disposed of before the next is drawn.
+    private var pendingDisposal = PixelRect.empty
+    private(set) var lastChange: PixelRect?
 
     /// libwebp's canvas and the previous frame it keeps for disposal, and tview's copy.
     static let canvasesHeld = 3
@@ -31,8 +39,12 @@ final class WebPDecoder: FrameDecoder {
         let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
         let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
         let fileLoopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
-        WebPDemuxDelete(demuxer)
-        try limits.checkMemory(width: width, height: height, canvases: Self.canvasesHeld, format: .webp)
+        do {
+            try limits.checkMemory(width: width, height: height, canvases: Self.canvasesHeld, format: .webp)
+        } catch {
+            WebPDemuxDelete(demuxer)
+            throw error
+        }
 
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {
@@ -41,14 +53,17 @@ final class WebPDecoder: FrameDecoder {
         options.color_mode = MODE_RGBA
         options.use_threads = 0
         guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+            WebPDemuxDelete(demuxer)
             throw .corrupt(format: .webp, detail: "libwebp cannot decode this file")
         }
         var info = WebPAnimInfo()
         guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
             WebPAnimDecoderDelete(decoder)
+            WebPDemuxDelete(demuxer)
             throw .corrupt(format: .webp, detail: "no animation info")
         }
         self.decoder = decoder
+        self.demuxer = demuxer
         canvasWidth = width
         canvasHeight = height
         let animated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
@@ -58,11 +73,15 @@ final class WebPDecoder: FrameDecoder {
 
     deinit {
         WebPAnimDecoderDelete(decoder)
+        WebPDemuxDelete(demuxer)
     }
 
     func rewind() throws(DecodeError) {
         WebPAnimDecoderReset(decoder)
         previousTimestamp = 0
+        frameNumber = 0
+        pendingDisposal = .empty
+        lastChange = nil
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {
@@ -72,16 +91,52 @@ final class WebPDecoder: FrameDecoder {
         guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
             throw .corrupt(format: .webp, detail: "a frame's bitstream does not decode")
         }
-        // The buffer is libwebp's and only valid until the next call: copy it.
-        let count = canvasWidth * canvasHeight
-        let pixels = [RGBA](unsafeUninitializedCapacity: count) { destination, initialized in
-            UnsafeMutableRawPointer(destination.baseAddress!).copyMemory(from: buffer, byteCount: count * 4)
-            initialized = count
+        frameNumber += 1
+        // libwebp clears the previous frame's rectangle when it was disposed to the background,
+        // then draws this one's (a key frame clears a canvas that is then already clear).
+        let drawn = frameRect(frameNumber)
+        let change = drawn.map { pendingDisposal.union($0.rect) }
+        pendingDisposal = drawn.flatMap { $0.disposesToBackground ? $0.rect : nil } ?? .empty
+        // The buffer is libwebp's and only valid until the next call: copy what changed.
+        if let change, frameNumber > 1, var image = canvas.take() {
+            copy(from: buffer, rect: change, into: &image)
+            canvas = image
+            lastChange = change
+        } else {
+            let count = canvasWidth * canvasHeight
+            let pixels = [RGBA](unsafeUninitializedCapacity: count) { destination, initialized in
+                UnsafeMutableRawPointer(destination.baseAddress!).copyMemory(from: buffer, byteCount: count * 4)
+                initialized = count
+            }
+            canvas = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels)
+            lastChange = nil
         }
         // Timestamps are when each frame ends; a frame lasts from the previous one's.
         let milliseconds = Int(timestamp) - Int(previousTimestamp)
         previousTimestamp = timestamp
-        let image = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels)
-        return Frame(image: image, duration: FrameDelay.playable(.milliseconds(max(milliseconds, 0))))
+        return Frame(image: canvas!, duration: FrameDelay.playable(.milliseconds(max(milliseconds, 0))))
+    }
+
+    /// Frame `number`'s rectangle (clipped to the canvas) and disposal, from the container.
+    private func frameRect(_ number: Int) -> (rect: PixelRect, disposesToBackground: Bool)? {
+        var iterator = WebPIterator()
+        guard WebPDemuxGetFrame(demuxer, CInt(number), &iterator) != 0 else { return nil }
+        defer { WebPDemuxReleaseIterator(&iterator) }
+        let left = min(max(Int(iterator.x_offset), 0), canvasWidth)
+        let top = min(max(Int(iterator.y_offset), 0), canvasHeight)
+        let rect = PixelRect(
+            x: left, y: top, width: min(Int(iterator.width), canvasWidth - left),
+            height: min(Int(iterator.height), canvasHeight - top))
+        return (rect, iterator.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND)
+    }
+
+    private func copy(from buffer: UnsafeMutablePointer<UInt8>, rect: PixelRect, into image: inout RGBAImage) {
+        let width = canvasWidth
+        image.pixels.withUnsafeMutableBytes { destination in
+            for row in rect.y..<rect.maxY {
+                let offset = (row * width + rect.x) * 4
+                (destination.baseAddress! + offset).copyMemory(from: buffer + offset, byteCount: rect.width * 4)
+            }
+        }
     }
 }

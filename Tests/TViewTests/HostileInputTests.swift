@@ -109,3 +109,27 @@ import Testing
         #expect(try CommandRunner.run(["--max-memory", "8", "--info", bomb]).status == 2)
     }
 }
+
+/// samples/bad: inputs that once crashed, hung or blew up memory (fuzzing findings, bombs), each
+/// named after what it does. Every one must end by itself with 0, 1 or 2 and a one-line
+/// message at most per file, through every mode that reads it.
+@Suite struct RegressionFileTests {
+    static let files: [String] = {
+        let folder = CommandRunner.repository.appendingPathComponent("samples/bad")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    @Test func thereAreRegressionFiles() {
+        #expect(!Self.files.isEmpty)
+    }
+
+    @Test(arguments: files)
+    func endsCleanly(path: String) throws {
+        for arguments in [["--info"], ["--size", "40x12", "--frame", "1000"], ["--animate", "--loops", "1", "-t", "2", "--size", "20x6"]] {
+            let result = try CommandRunner.run(arguments + [path], timeout: 60)
+            #expect([0, 1, 2].contains(result.status), "\(arguments) \(path): status \(result.status)")
+            #expect(result.standardError.split(separator: "\n").count <= 2, "\(result.standardError)")
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// The declaration is all: libFuzzer defines LLVMFuzzerRunDriver.
+#include "fuzzer_driver.h"
