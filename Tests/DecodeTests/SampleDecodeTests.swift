@@ -41,7 +41,7 @@ import Testing
         while let frame = try image.nextFrame() { second.append(frame) }
         #expect(first.map(\.image) == second.map(\.image))
         #expect(first.map(\.duration) == second.map(\.duration))
-        #expect(first.map(\.change?.rect) == second.map(\.change?.rect))
+        #expect(first.map { $0.change?.rect } == second.map { $0.change?.rect })
         // Every frame is told apart from every other, across passes.
         #expect(Set((first + second).map(\.serial)).count == first.count * 2)
     }

@@ -94,7 +94,8 @@ import Testing
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect((stats["frames_shown"] as? Int ?? 0) >= 1)
         let peak = try #require(stats["peak_rss_mb"] as? Double)
-        #expect(peak < 80, "peak \(peak) MB")
+        // 18 MB in a release build, about 100 under AddressSanitizer; a touched canvas is 244 more.
+        #expect(peak < 160, "peak \(peak) MB")
 
         let info = try CommandRunner.run(["--info", "--json", bomb])
         #expect(info.status == 0)
