@@ -24,7 +24,7 @@ final class InputFile {
         if path == "-" {
             return try spill(from: STDIN_FILENO, name: "-", closeSource: false)
         }
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .unreadable(reason: systemMessage(errno)) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {

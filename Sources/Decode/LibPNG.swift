@@ -46,7 +46,7 @@ enum LibPNG {
         image.height = png_uint_32(picture.height)
         image.format = rgbaFormat
         let written = picture.withUnsafeBytes { bytes in
-            png_image_write_to_file(&image, path, 0, bytes.baseAddress, 0, nil)
+            PathBytes.withCString(path) { png_image_write_to_file(&image, $0, 0, bytes.baseAddress, 0, nil) }
         }
         defer { png_image_free(&image) }
         return written != 0 ? nil : message(of: image)

@@ -1,10 +1,13 @@
+import Decode
+
 /// Text from outside tview — file names, bytes from inside files, library messages — made safe to
 /// print on a terminal. A name like `evil\e]0;PWNED\a.gif` must not retitle the window, move the
 /// cursor or hide what follows: every character that acts on a terminal is shown as an escape.
 ///
 /// What counts: C0 controls and DEL, C1 controls (U+0080–U+009F: in UTF-8, U+009B is a CSI to
 /// some terminals), line and paragraph separators, and the bidirectional overrides and isolates
-/// that reorder how the rest of a line reads.
+/// that reorder how the rest of a line reads. Bytes of a name that are not UTF-8 (`PathBytes`)
+/// show as `\xHH`, as bash would write them.
 public enum TerminalText {
     /// A file name as coreutils' `ls` and error messages show it (shell-escape quoting): a plain
     /// name as it is; one with spaces or shell characters in single quotes; control characters
@@ -70,6 +73,7 @@ public enum TerminalText {
 
     /// The escape for a character that acts on a terminal; nil for one that prints.
     private static func escape(_ scalar: Unicode.Scalar) -> String? {
+        if let byte = PathBytes.strayByte(scalar) { return "\\x" + hex(UInt32(byte), digits: 2) }
         switch scalar.value {
         case 0x07: return "\\a"
         case 0x08: return "\\b"

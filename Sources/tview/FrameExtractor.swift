@@ -9,7 +9,7 @@ struct FrameExtractor {
     let limits: DecodeLimits
 
     func run(path: String) -> ExitStatus {
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+        if PathBytes.withCString(directory, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
             Diagnostics.error("cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
             return .usage
         }

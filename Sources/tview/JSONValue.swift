@@ -1,3 +1,4 @@
+import Decode
 import Render
 
 /// Just enough JSON to print `--info --json` without Foundation.
@@ -24,6 +25,8 @@ enum JSONValue {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case _ where PathBytes.strayByte(scalar) != nil:
+                out += "\\ufffd"  // a byte that is not UTF-8: JSON text cannot carry it
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"

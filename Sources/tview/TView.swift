@@ -86,6 +86,16 @@ struct TView: ParsableCommand {
         return PipePrinter(options: display, environment: environment, limits: limits).run(paths: files)
     }
 
+    /// The arguments as given: bytes of a file name that are not UTF-8 are kept (`PathBytes`), so
+    /// such a file opens and its name prints as `$'\xff'`, where Swift's own reading would turn
+    /// them into U+FFFD and the file could not be found.
+    static var arguments: [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let raw = CommandLine.unsafeArgv[index] else { return "" }
+            return PathBytes.string(from: UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
+        }
+    }
+
     static func main() {
         // Canvases of big animations are megabytes: always map them, and unmap on free, so
         // freed canvases never linger in the heap (glibc would otherwise raise its mmap
@@ -93,7 +103,7 @@ struct TView: ParsableCommand {
         tview_map_large_allocations(2 << 20)
         let command: TView
         do {
-            command = try parse()
+            command = try parse(Self.arguments)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -1,3 +1,4 @@
+import Decode
 import Render
 import Testing
 
@@ -21,6 +22,15 @@ import Testing
         #expect(TerminalText.quotedName("a\nb\tc\u{7F}") == "'a'$'\\n''b'$'\\t''c'$'\\x7f'")
         // C1 controls and bidi overrides are escaped as code points (bash's $'\u…').
         #expect(TerminalText.quotedName("x\u{9B}31m\u{202E}y") == "'x'$'\\u009b''31m'$'\\u202e''y'")
+    }
+
+    @Test func bytesThatAreNotUTF8ShowAsHex() {
+        let name = PathBytes.string(from: Array("/tmp/a".utf8) + [0xFF, 0xC3] + Array("b.gif".utf8))
+        #expect(TerminalText.quotedName(name) == "'/tmp/a'$'\\xff\\xc3''b.gif'")
+        #expect(PathBytes.bytes(of: name) == Array("/tmp/a".utf8) + [0xFF, 0xC3] + Array("b.gif".utf8))
+        // Valid UTF-8 stays text, in both directions.
+        #expect(PathBytes.string(from: Array("café €".utf8)) == "café €")
+        #expect(PathBytes.bytes(of: "café €") == Array("café €".utf8))
     }
 
     @Test func visibleEscapesOnlyWhatActs() {

@@ -33,10 +33,11 @@ struct CommandRunner {
     /// shows as status 137 in `Result`), so a hang fails the test instead of stalling the suite.
     static func run(
         _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:], output: FileHandle? = nil,
-        timeout: Double = 120
+        timeout: Double = 120, shell: Bool = false
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        // With `shell`, /bin/sh runs `arguments` (for names Foundation cannot pass).
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         // What tview reads from the environment is set by each test, not inherited.

@@ -49,6 +49,18 @@ import Testing
         expectInert(animate.standardError)
     }
 
+    @Test func aNameThatIsNotUTF8OpensAndPrintsAsHex() throws {
+        // Made and named through the shell: Foundation would turn the byte into U+FFFD.
+        let folder = FileManager.default.temporaryDirectory.path + "/tview-bytes-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sample = CommandRunner.sample("gif-1x1.gif")
+        let script = "f=\"$(printf '\(folder)/odd\\377.gif')\"; cp '\(sample)' \"$f\" && exec \"$0\" --info \"$f\""
+        let result = try CommandRunner.run(["-c", script, CommandRunner.executable.path], shell: true)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("'\(folder)/odd'$'\\xff''.gif': GIF 1x1"))
+    }
+
     @Test func bytesFromInsideAFileAreShownAsEscapes() throws {
         // A PNG whose first chunk is named ESC ] 2 ; — the message names the chunk.
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0, 0x1B, 0x5D, 0x32, 0x3B, 0, 0, 0, 0]
