@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "tview", targets: ["tview"]),
         // For the fuzz targets in Fuzz/ (a package of their own).
-        .library(name: "TViewLibrary", targets: ["Decode", "Render"]),
+        .library(name: "TViewLibrary", targets: ["Decode", "Picture", "Playback", "Terminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -31,21 +31,33 @@ let package = Package(
         .target(name: "CMemory"),
 
         .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP", "CMemory"], swiftSettings: swiftSettings),
-        .target(name: "Render", dependencies: ["CNcurses", "Decode"], swiftSettings: swiftSettings),
+        // Render, by role (each a module, so the roles cannot leak into each other): the picture
+        // (fit, downsample, cells), playback (player, schedule, cache, decode-ahead; knows no
+        // terminal) and the terminal (output, input, link pacing, sinks).
+        .target(name: "Picture", dependencies: ["Decode"], path: "Sources/Render/Picture", swiftSettings: swiftSettings),
+        .target(name: "Playback", dependencies: ["Decode"], path: "Sources/Render/Playback", swiftSettings: swiftSettings),
+        .target(
+            name: "Terminal", dependencies: ["CNcurses", "Decode", "Picture", "Playback"], path: "Sources/Render/Terminal",
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
             dependencies: [
-                "Decode", "Render", "CMemory",
+                "Decode", "Picture", "Playback", "Terminal", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         // Benchmarks, outside `swift test` (targets live in benchmarks, never in timed tests).
-        .executableTarget(name: "tview-bench", dependencies: ["Decode", "Render"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tview-bench", dependencies: ["Decode", "Picture", "Playback", "Terminal"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
         // What the test targets share: a VT emulator, a seeded generator.
-        .target(name: "TestSupport", dependencies: ["Render", "Decode"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Decode", "TestSupport"], swiftSettings: swiftSettings),
+        .target(
+            name: "TestSupport", dependencies: ["Decode", "Picture", "Playback", "Terminal"], path: "Tests/TestSupport",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Decode", "Picture", "Playback", "Terminal", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "TViewTests", dependencies: ["tview", "Decode", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

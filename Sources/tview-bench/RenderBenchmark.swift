@@ -1,6 +1,8 @@
 import Decode
 import Glibc
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// `tview-bench render`: for each benchmark animation and terminal size, the cost of turning a
 /// decoded frame into cells (downsample + colour), how many cells change from frame to frame, and

@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// `tview-bench scale FILE`: the fastest of 40 downsamples of one decoded frame to 160x90 and
 /// 80x45 half-block pixels, and the fastest of 5 decodes of the first 30 frames (minimums: this

@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// `tview-bench skips`: bytes per frame when every frame, every third or every fifth is sent
 /// (a slow link skips frames), per colour mode and tolerance: why a saturated link steps down to

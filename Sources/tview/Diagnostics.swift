@@ -1,5 +1,7 @@
 import Glibc
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// Messages for a person on standard error, one line each, prefixed "tview:". File names are
 /// quoted as coreutils does, and anything else that would act on the terminal (it may come from

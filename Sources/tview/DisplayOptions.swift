@@ -1,5 +1,7 @@
 import ArgumentParser
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// How pictures are fitted and coloured, shared by the terminal and the pipe output.
 struct DisplayOptions: ParsableArguments {

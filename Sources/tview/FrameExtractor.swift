@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 import Glibc
 
 /// `tview --extract DIR FILE`: every composited frame as an RGBA PNG of the canvas size,

@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// `tview --info`: describes each file, as text or as one JSON object per line.
 struct InfoPrinter {

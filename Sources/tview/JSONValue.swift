@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// Just enough JSON to print `--info --json` without Foundation.
 enum JSONValue {

@@ -1,6 +1,8 @@
 import Decode
 import Glibc
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// Standard output is not a terminal: no ncurses, plain ANSI text of one frame (`--frame N`),
 /// sized by `--size`, else COLUMNS/LINES, else 80x24, ending with a colour reset and a newline.
@@ -24,7 +26,7 @@ struct PipePrinter {
                 var renderer = GridRenderer(builder: options.builder(mode: mode), upscale: !options.noUpscale)
                 let grid = renderer.render(frame.image, columns: area.columns, rows: area.rows, cellAspect: nil)
                 do {
-                    try StandardOutput.write(ANSIWriter(mode: mode).lines(grid))
+                    try StandardOutput.write(TextFrame.bytes(grid, mode: mode))
                 } catch {
                     StandardOutput.report(error)
                     return .usage

@@ -1,6 +1,8 @@
 import Decode
 import Glibc
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// Playing files: in the terminal through ncurses, or with `--animate` as timed ANSI text on a
 /// pipe. The terminal is always given back — on q, at the end, on an error and on a signal —
@@ -37,11 +39,13 @@ struct PlaySession {
         var statistics: PlaybackStatistics
         let failures: [(name: String, error: DecodeError)]
         if interactive {
+            // One link to the terminal: the screen draws through it, the events read from it.
+            let link: TerminalLink
             let screen: NCursesScreen
             do {
+                link = try TerminalLink.controllingTerminal(clock: clock, pacing: !display.noPacing)
                 screen = try NCursesScreen(
-                    requested: display.colors.mode, environment: environment, drawing: display.draw.path,
-                    pacing: !display.noPacing, clock: clock)
+                    requested: display.colors.mode, environment: environment, link: link, drawing: display.draw.path)
             } catch {
                 Diagnostics.error(error.description)
                 return .usage
@@ -50,19 +54,16 @@ struct PlaySession {
             let sink = TerminalSink(
                 screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale,
                 area: display.size.map { ($0.columns, $0.rows) })
-            let events = TerminalEventSource(screen: screen, signalDescriptor: signals, clock: clock)
+            let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
             let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
             outcome = player.run()
             screen.end()
             statistics = player.statistics
             failures = player.failures
-            if outcome == .finished, let grid = sink.lastGrid {
-                // Leave the last frame on the normal screen (in the colours of the last frame
-                // shown: on a saturated link, the 256-colour palette).
+            if outcome == .finished, let text = sink.lastFrameText {
+                // Leave the last frame on the normal screen.
                 do {
-                    try StandardOutput.write(
-                        ANSIWriter(mode: screen.mode).lines(
-                            screen.steppedDown ? grid.inPalette256 : grid, tolerance: display.tolerance))
+                    try StandardOutput.write(text)
                 } catch {
                     StandardOutput.report(error)
                     return .usage
@@ -71,8 +72,9 @@ struct PlaySession {
         } else {
             let area = display.pipeArea(environment: environment)
             let mode = display.pipeMode(environment: environment)
-            let sink = PipeAnimationSink(builder: display.builder(mode: mode), upscale: !display.noUpscale, area: area)
-            let events = TerminalEventSource(screen: nil, signalDescriptor: signals, clock: clock)
+            let sink = PipeAnimationSink(
+                builder: display.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns, rows: area.rows)
+            let events = TerminalEventSource(link: nil, signalDescriptor: signals, clock: clock)
             let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
             outcome = player.run()
             statistics = player.statistics

@@ -1,5 +1,7 @@
 import Glibc
-import Render
+import Picture
+import Playback
+import Terminal
 
 /// Writes to standard output with write(2), all of it, or throws why not (a full disk).
 enum StandardOutput {

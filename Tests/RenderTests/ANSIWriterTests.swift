@@ -1,4 +1,6 @@
-import Render
+import Picture
+import Playback
+import Terminal
 import TestSupport
 import Testing
 

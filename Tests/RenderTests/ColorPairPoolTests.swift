@@ -1,6 +1,8 @@
 import Testing
 
-@testable import Render
+@testable import Picture
+@testable import Playback
+@testable import Terminal
 
 @Suite struct ColorPairPoolTests {
     /// Records what each pair is defined as, like ncurses would.

@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 import Testing
 
 @Suite struct ColorTests {

@@ -1,6 +1,8 @@
 import Decode
 import Glibc
-import Render
+import Picture
+import Playback
+import Terminal
 import Testing
 import TestSupport
 

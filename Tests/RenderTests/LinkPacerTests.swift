@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 import Testing
 
 /// The pacer's bookkeeping on made-up times: what it learns from answers and when it lets the

@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Render
+@testable import Picture
+@testable import Playback
+@testable import Terminal
 
 /// The ncurses renderer, writing to a file as if it were an xterm-direct terminal (80x24 from
 /// terminfo), read back through the emulator: after any sequence of frames the screen must show

@@ -1,4 +1,6 @@
-import Render
+import Picture
+import Playback
+import Terminal
 import Testing
 
 /// Keys and the terminal's answers, told apart byte by byte.

@@ -1,5 +1,7 @@
 import Decode
-import Render
+import Picture
+import Playback
+import Terminal
 import Testing
 
 /// Names and messages made safe to print: nothing in them may act on the terminal.

@@ -1,5 +1,7 @@
 import Foundation
-import Render
+import Picture
+import Playback
+import Terminal
 import TestSupport
 import Testing
 

@@ -1,4 +1,6 @@
-public import Render
+public import Picture
+public import Playback
+public import Terminal
 import Synchronization
 
 /// A clock that moves only when told (the event script and sinks move it). Safe to read from the

@@ -1,5 +1,7 @@
 public import Decode
-public import Render
+public import Picture
+public import Playback
+public import Terminal
 
 /// Remembers what was presented and when; presenting costs clock time as the test says (a slow
 /// terminal, a slow link).

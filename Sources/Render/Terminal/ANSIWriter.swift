@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 /// Turns cell grids into ANSI escape sequences: the bytes tview sends to a terminal (one write per
 /// frame) and to a pipe. Colours are sent only when they change; cursor moves take the shorter of
 /// an absolute and a relative form; nothing is allocated per cell.
@@ -161,6 +163,11 @@ public struct ANSIWriter: Sendable {
         out += Array("\u{1B}[K\u{1B}[7m".utf8)
         out += Array(text.utf8)
         out += Self.reset
+    }
+
+    /// Appends moving the cursor `rows` up, to the first column (back over the last frame).
+    public func appendCursorUp(_ rows: Int, into out: inout [UInt8]) {
+        out += Array("\u{1B}[\(rows)A\r".utf8)
     }
 
     /// Appends clearing row `row` (0-based).

@@ -1,5 +1,7 @@
 import Glibc
 public import Decode
+public import Picture
+public import Playback
 
 /// The interactive terminal as the player's frame sink: frames are fitted to the screen less the
 /// status line, drawn through `NCursesScreen`.
@@ -31,6 +33,15 @@ public final class TerminalSink: FrameSink {
 
     /// The last grid presented (for leaving the last frame on the normal screen).
     public private(set) var lastGrid: CellGrid?
+
+    /// The last frame as text to print once the terminal is given back, so it stays on the normal
+    /// screen: in the colours it was shown in (the 256-colour palette while the link had
+    /// stepped down), with the screen's colour tolerance.
+    public var lastFrameText: [UInt8]? {
+        guard let lastGrid else { return nil }
+        return TextFrame.bytes(
+            screen.steppedDown ? lastGrid.inPalette256 : lastGrid, mode: screen.mode, tolerance: screen.colorTolerance)
+    }
 
     public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
         lastGrid = prepared

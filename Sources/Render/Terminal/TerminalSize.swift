@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 import Glibc
 
 /// A terminal's size in cells and, where it reports them, in pixels.

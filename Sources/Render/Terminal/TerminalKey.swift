@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 /// A key as read from the terminal.
 public enum TerminalKey: Equatable, Sendable {
     case character(Character)

@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 internal import CNcurses
 import Glibc
 
@@ -18,10 +20,6 @@ public final class NCursesScreen {
     public enum DrawingPath: String, Sendable, CaseIterable {
         case direct
         case curses
-    }
-
-    public struct SetupError: Error, CustomStringConvertible {
-        public let description: String
     }
 
     /// The colour mode in effect (what was asked for, as far as the terminal allows).
@@ -54,30 +52,23 @@ public final class NCursesScreen {
     /// The first write to the terminal that failed (it hung up, EIO): playing should stop.
     public private(set) var outputError: WriteError?
 
-    /// Takes the terminal: output to standard output, keys from /dev/tty.
-    /// - Parameter requested: a colour mode, or nil to detect one.
-    public convenience init(
-        requested: ColorMode?, environment: [String: String], drawing: DrawingPath = .direct, pacing: Bool = true,
-        clock: any PlaybackClock = SystemClock()
-    ) throws(SetupError) {
-        let ttyDescriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard ttyDescriptor >= 0 else { throw SetupError(description: "no terminal to read keys from (/dev/tty)") }
-        let outputCopy = dup(STDOUT_FILENO)
-        guard outputCopy >= 0 else {
-            close(ttyDescriptor)
-            throw SetupError(description: "cannot write to the terminal")
-        }
-        try self.init(
-            requested: requested, environment: environment, output: outputCopy, input: ttyDescriptor, drawing: drawing,
-            pacing: pacing, clock: clock)
-    }
-
     /// Uses `output` and `input` (both owned from now on): any terminal, or a file and /dev/null
-    /// to see what would be sent (tests, benchmarks).
-    public init(
+    /// to see what would be sent (tests, benchmarks). Queries for pacing go out with `pacing`.
+    public convenience init(
         requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt, input inputDescriptor: CInt,
         drawing: DrawingPath = .direct, pacing: Bool = false, clock: any PlaybackClock = SystemClock()
-    ) throws(SetupError) {
+    ) throws(TerminalSetupError) {
+        let link = TerminalLink(input: inputDescriptor, output: outputDescriptor, clock: clock, pacing: pacing)
+        try self.init(requested: requested, environment: environment, link: link, drawing: drawing)
+    }
+
+    /// Takes the terminal at the two ends of `link` (whose descriptors it owns from now on).
+    /// - Parameter requested: a colour mode, or nil to detect one.
+    public init(
+        requested: ColorMode?, environment: [String: String], link: TerminalLink, drawing: DrawingPath = .direct
+    ) throws(TerminalSetupError) {
+        let inputDescriptor = link.inputDescriptor
+        let outputDescriptor = link.outputDescriptor
         self.drawing = drawing
         setlocale(LC_ALL, "")
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"
@@ -87,14 +78,14 @@ public final class NCursesScreen {
         guard let input = fdopen(inputDescriptor, "r") else {
             close(inputDescriptor)
             close(outputDescriptor)
-            throw SetupError(description: "cannot open the terminal")
+            throw TerminalSetupError(description: "cannot open the terminal")
         }
         // ncurses writes to the descriptor itself and sets terminal modes through it: it must be
         // the terminal's own, so bytes are counted from the kernel's tally (/proc/self/io).
         guard let output = fdopen(outputDescriptor, "w") else {
             fclose(input)
             close(outputDescriptor)
-            throw SetupError(description: "cannot write to the terminal")
+            throw TerminalSetupError(description: "cannot write to the terminal")
         }
         writtenAtStart = WriteCounter.bytesWritten()
         var screen: OpaquePointer? = nil
@@ -107,7 +98,7 @@ public final class NCursesScreen {
         guard let screen else {
             fclose(input)
             fclose(output)
-            throw SetupError(description: "terminal type '\(term)' is unknown to terminfo")
+            throw TerminalSetupError(description: "terminal type '\(term)' is unknown to terminfo")
         }
         self.screen = screen
         self.input = input
@@ -133,7 +124,7 @@ public final class NCursesScreen {
         }
         writer = ANSIWriter(mode: mode)
         mayStepDownColors = requested == nil && mode == .truecolor && drawing == .direct
-        link = TerminalLink(input: inputDescriptor, output: outputDescriptor, clock: clock, pacing: pacing)
+        self.link = link
         let capacity = mode == .mono ? 1 : Int(tview_color_pairs())
         pool = ColorPairPool(capacity: capacity) { pair, foreground, background in
             init_extended_pair(pair, foreground, background)

@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 import Glibc
 
 extension Duration {

@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 import Glibc
 
 /// write(2) until every byte is out: frames to the terminal, text to standard output and

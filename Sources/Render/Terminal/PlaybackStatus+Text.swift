@@ -1,33 +1,9 @@
+public import Playback
 import Decode
 
-/// What the status line says: file, frame i/N, this frame's delay, speed, paused, achieved fps,
-/// frames skipped. `text(width:)` fits it to a line.
-public struct PlaybackStatus: Sendable, Equatable {
-    public var name: String
-    public var frame: Int
-    public var frameCount: Int?
-    public var delay: Duration
-    public var speed: Double
-    public var paused: Bool
-    public var framesPerSecond: Double
-    public var skipped: Int
-    /// The link to the terminal when it is slow enough to matter ("link 240 KB/s 35 ms").
-    public var link: String?
-
-    public init(
-        name: String, frame: Int, frameCount: Int?, delay: Duration, speed: Double, paused: Bool,
-        framesPerSecond: Double, skipped: Int
-    ) {
-        self.name = name
-        self.frame = frame
-        self.frameCount = frameCount
-        self.delay = delay
-        self.speed = speed
-        self.paused = paused
-        self.framesPerSecond = framesPerSecond
-        self.skipped = skipped
-    }
-
+/// The status line's text, fitted to a width; the file name quoted and made inert
+/// (`TerminalText`).
+extension PlaybackStatus {
     public func text(width: Int) -> String {
         let milliseconds = Int(delay.milliseconds.rounded())
         var parts = [

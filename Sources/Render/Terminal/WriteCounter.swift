@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 import Glibc
 
 /// The bytes this process has passed to write(2), from /proc/self/io (`wchar`).

@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 import Glibc
 
 /// Waits for the player's deadlines in poll(2) on the terminal's input and on the pipe that
@@ -12,10 +14,10 @@ public final class TerminalEventSource: PlayerEventSource {
     private var queued: [PlayerEvent] = []
 
     /// - Parameters:
-    ///   - screen: where keys come from; nil when there is no terminal (pipe output).
+    ///   - link: where keys come from; nil when there is no terminal (pipe output).
     ///   - signalDescriptor: the read end of the signal pipe (one byte per signal: its number).
-    public init(screen: NCursesScreen?, signalDescriptor: CInt, clock: any PlaybackClock) {
-        self.link = screen?.link
+    public init(link: TerminalLink?, signalDescriptor: CInt, clock: any PlaybackClock) {
+        self.link = link
         self.signalDescriptor = signalDescriptor
         self.clock = clock
     }

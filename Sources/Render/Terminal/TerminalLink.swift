@@ -1,3 +1,5 @@
+public import Picture
+public import Playback
 import Glibc
 import Decode
 
@@ -12,7 +14,8 @@ public final class TerminalLink {
     public let isPacing: Bool
     /// The descriptor keys and answers arrive on (for poll).
     public let inputDescriptor: CInt
-    private let outputDescriptor: CInt
+    /// The descriptor frames and queries go out on.
+    public let outputDescriptor: CInt
     private let clock: any PlaybackClock
     private var parser = TerminalInputParser()
     private var waitingSince: Duration?
@@ -21,6 +24,19 @@ public final class TerminalLink {
     /// DSR 5: "report status". Every terminal tview targets answers `ESC [ 0 n`, which no key
     /// sends (a cursor position report would look like Shift-F3 to some terminals).
     public static let query: [UInt8] = Array("\u{1B}[5n".utf8)
+
+    /// The controlling terminal: keys from /dev/tty (standard input may be the image), output
+    /// to a copy of standard output.
+    public static func controllingTerminal(clock: any PlaybackClock, pacing: Bool) throws(TerminalSetupError) -> TerminalLink {
+        let input = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard input >= 0 else { throw TerminalSetupError(description: "no terminal to read keys from (/dev/tty)") }
+        let output = dup(STDOUT_FILENO)
+        guard output >= 0 else {
+            close(input)
+            throw TerminalSetupError(description: "cannot write to the terminal")
+        }
+        return TerminalLink(input: input, output: output, clock: clock, pacing: pacing)
+    }
 
     public init(input: CInt, output: CInt, clock: any PlaybackClock, pacing: Bool) {
         inputDescriptor = input

@@ -1,0 +1,54 @@
+public import Decode
+import Glibc
+public import Picture
+public import Playback
+
+/// `--animate` on a pipe: every frame written in full as ANSI text, the cursor moved back up
+/// between frames, so a plain terminal (or a recording) shows the animation.
+public final class PipeAnimationSink: FrameSink {
+    private var renderer: GridRenderer
+    private let writer: ANSIWriter
+    private let columns: Int
+    private let rows: Int
+    private let output: CInt
+    private var rowsOnScreen = 0
+    public private(set) var bytesWritten = 0
+    public private(set) var outputError: WriteError?
+
+    /// Frames fitted to `columns` × `rows` cells, written to `output` (1: standard output).
+    public init(builder: CellGridBuilder, upscale: Bool, columns: Int, rows: Int, output: CInt = 1) {
+        renderer = GridRenderer(builder: builder, upscale: upscale)
+        writer = ANSIWriter(mode: builder.mode)
+        self.columns = columns
+        self.rows = rows
+        self.output = output
+    }
+
+    public func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> CellGrid {
+        renderer.render(image, serial: serial, change: change, columns: columns, rows: rows, cellAspect: nil)
+    }
+
+    public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
+        var bytes: [UInt8] = ANSIWriter.beginSynchronized
+        if rowsOnScreen > 0 {
+            writer.appendCursorUp(rowsOnScreen, into: &bytes)
+        }
+        bytes += writer.lines(prepared)
+        bytes += ANSIWriter.endSynchronized
+        rowsOnScreen = prepared.rows
+        bytesWritten += bytes.count
+        do {
+            try DescriptorWriter.writeAll(bytes, to: output)
+        } catch {
+            outputError = outputError ?? error
+        }
+    }
+
+    public func cost(of prepared: CellGrid) -> Int {
+        prepared.cells.count * MemoryLayout<Cell>.stride + 64
+    }
+
+    public func refresh() {}
+
+    public func suspend() {}
+}
