@@ -3,10 +3,10 @@ public import Playback
 internal import CNcurses
 import Glibc
 
-/// The interactive terminal, through ncursesw: alternate screen, hidden cursor, keys from the
-/// terminal (not standard input, which may be the image). `present` draws only the cells that
-/// differ from what is on screen, in one synchronized update; colour pairs are managed so that
-/// none in use on screen is ever redefined (see `ColorPairPool`).
+/// The interactive terminal, set up and given back through ncursesw: alternate screen, hidden
+/// cursor, keys from the terminal (not standard input, which may be the image), its size,
+/// Ctrl-Z. `present` draws only the cells that differ from what is on screen, in one synchronized
+/// update, by one `CellDrawing`: tview's own ANSI diff, or ncurses' drawing.
 ///
 /// Truecolor goes through a direct-colour terminfo entry (`xterm-direct`, `tmux-direct`, from
 /// ncurses-term), chosen when truecolor is asked for or COLORTERM says the terminal has it.
@@ -31,17 +31,15 @@ public final class NCursesScreen {
     private let input: UnsafeMutablePointer<FILE>
     private let outputDescriptor: CInt
     private let writtenAtStart: Int
-    private let direct: Bool
-    private var pool: ColorPairPool
-    private var front: CellGrid?
-    private var pairsOnScreen: [Int32] = []
     private var ended = false
-    private var shownStatus: String?
     private let drawing: DrawingPath
-    private let writer: ANSIWriter
+    private let cells: any CellDrawing
     private var frameBytes: [UInt8] = []
-    /// Truecolor cells that change by at most this much per channel are not redrawn.
-    public var colorTolerance = 0
+    /// Truecolor cells that change by at most this much per channel are not redrawn (tview's
+    /// own drawing only).
+    public var colorTolerance = 0 {
+        didSet { (cells as? ANSICellDrawing)?.colorTolerance = colorTolerance }
+    }
     /// Keys, answers to status queries, and pacing by them.
     public let link: TerminalLink
     /// Truecolor that was not asked for explicitly may step down to the 256-colour palette while
@@ -112,7 +110,7 @@ public final class NCursesScreen {
             use_default_colors()
             colors = Int(tview_colors())
         }
-        direct = colors >= 1 << 24
+        let direct = colors >= 1 << 24
         let supported = ColorMode.detect(colorTerm: nil, terminfoColors: colors)
         switch drawing {
         case .curses:
@@ -122,12 +120,11 @@ public final class NCursesScreen {
             // tview writes the colours itself: what COLORTERM or the user says holds.
             mode = has_colors() || requested != nil ? requested ?? (wantsTruecolor ? .truecolor : supported) : .mono
         }
-        writer = ANSIWriter(mode: mode)
         mayStepDownColors = requested == nil && mode == .truecolor && drawing == .direct
         self.link = link
-        let capacity = mode == .mono ? 1 : Int(tview_color_pairs())
-        pool = ColorPairPool(capacity: capacity) { pair, foreground, background in
-            init_extended_pair(pair, foreground, background)
+        switch drawing {
+        case .direct: cells = ANSICellDrawing(mode: mode)
+        case .curses: cells = CursesCellDrawing(mode: mode, direct: direct)
         }
         raw()
         noecho()
@@ -167,104 +164,45 @@ public final class NCursesScreen {
     }
 
     /// Draws `grid`: only cells that changed since the last call, or everything after a size
-    /// change, `invalidate()` or the first call.
+    /// change, `invalidate()` or the first call; the status line (nil: none) on the last row.
     public func present(_ grid: CellGrid, status: String? = nil) {
-        switch drawing {
-        case .direct: presentDirectly(grid, status: status)
-        case .curses: presentThroughCurses(grid, status: status)
-        }
-    }
-
-    /// One buffer, one write: the diff from what is on screen, the status line, the end of the
-    /// synchronized update.
-    private func presentDirectly(_ grid: CellGrid, status: String?) {
-        let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
-        steppedDown = mayStepDownColors && link.pacer.prefersFewerColors
-        writer.update(displayed: &front, to: grid, tolerance: colorTolerance, palette256: steppedDown, into: &frameBytes)
+        // The status line stops one column short of the corner, which cannot be written
+        // without scrolling.
         let statusRow = max(0, size.rows - 1)
-        if let status {
-            if full || status != shownStatus {
-                writer.appendStatus(Self.fitted(status, width: size.columns - 1), row: statusRow, into: &frameBytes)
+        let width = size.columns - 1
+        if cells.drawsThroughCurses {
+            // What the frame costs is known only from the kernel's tally (ncurses writes it):
+            // read it only when a query needs the count.
+            let before = link.sendsQueries ? bytesWritten : 0
+            cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
+            writeRaw(ANSIWriter.beginSynchronized)
+            wnoutrefresh(tview_stdscr())
+            doupdate()
+            flushOutput()
+            var end = ANSIWriter.endSynchronized
+            let queried = link.appendQuery(to: &end)
+            writeRaw(end)
+            if queried { link.frameWritten(bytes: bytesWritten - before) }
+        } else {
+            // One buffer, one write.
+            steppedDown = mayStepDownColors && link.pacer.prefersFewerColors
+            (cells as? ANSICellDrawing)?.palette256 = steppedDown
+            cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
+            let queried = link.appendQuery(to: &frameBytes)
+            fflush(output)
+            do {
+                try DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
+            } catch {
+                outputError = outputError ?? error
             }
-        } else if shownStatus != nil && !full {
-            writer.appendClearRow(statusRow, into: &frameBytes)
+            if queried { link.frameWritten(bytes: frameBytes.count) }
         }
-        shownStatus = status
-        frameBytes += ANSIWriter.endSynchronized
-        let queried = link.appendQuery(to: &frameBytes)
-        fflush(output)
-        do {
-            try DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
-        } catch {
-            outputError = outputError ?? error
-        }
-        if queried { link.frameWritten(bytes: frameBytes.count) }
-    }
-
-    private func presentThroughCurses(_ grid: CellGrid, status: String?) {
-        // What the frame costs is known only from the kernel's tally (ncurses writes it): read
-        // it only when a query needs the count.
-        let before = link.sendsQueries ? bytesWritten : 0
-        let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
-        if full {
-            for pair in pairsOnScreen { pool.release(pair) }
-            pairsOnScreen = [Int32](repeating: 0, count: grid.cells.count)
-            werase(tview_stdscr())
-            clearok(tview_curscr(), true)
-            shownStatus = nil
-        } else if status == nil && shownStatus != nil {
-            // The status line was hidden: clear its row before cells may be drawn there.
-            drawStatus(nil)
-        }
-        for row in 0..<grid.rows {
-            for column in 0..<grid.columns {
-                let index = row * grid.columns + column
-                let cell = grid.cells[index]
-                if !full, let front, front.cells[index] == cell { continue }
-                let pair = pairFor(cell)
-                pool.release(pairsOnScreen[index])
-                pairsOnScreen[index] = pair
-                _ = tview_put_cell(
-                    CInt(grid.originRow + row), CInt(grid.originColumn + column), Self.wide(cell.glyph), CInt(pair))
-            }
-        }
-        front = grid
-        if let status, full || status != shownStatus {
-            drawStatus(status)
-        }
-        writeRaw(ANSIWriter.beginSynchronized)
-        wnoutrefresh(tview_stdscr())
-        doupdate()
-        flushOutput()
-        var end = ANSIWriter.endSynchronized
-        let queried = link.appendQuery(to: &end)
-        writeRaw(end)
-        if queried { link.frameWritten(bytes: bytesWritten - before) }
-        pool.commit()
+        cells.frameSent()
     }
 
     /// The next present draws every cell (after a resize, or when the screen was given back).
     public func invalidate() {
-        front = nil
-    }
-
-    /// The status line on the last row, padded to the width (one short of the corner, which
-    /// cannot be written without scrolling).
-    private func drawStatus(_ status: String?) {
-        shownStatus = status
-        let row = CInt(max(0, size.rows - 1))
-        guard let status else {
-            tview_put_status(row, nil)
-            return
-        }
-        tview_put_status(row, Self.fitted(status, width: size.columns - 1))
-    }
-
-    /// `text` cut or padded to `width` characters.
-    private static func fitted(_ text: String, width: Int) -> String {
-        let width = max(0, width)
-        let cut = String(text.prefix(width))
-        return cut + String(repeating: " ", count: max(0, width - cut.count))
+        cells.invalidate()
     }
 
     /// Re-reads the terminal size (after a resize key).
@@ -291,40 +229,6 @@ public final class NCursesScreen {
     public func resume() {
         refresh()
         refreshSize()
-    }
-
-    private func pairFor(_ cell: Cell) -> Int32 {
-        guard mode != .mono else { return 0 }
-        let foreground = cell.glyph == .space ? -1 : number(cell.foreground)
-        let background = number(cell.background)
-        if foreground == -1 && background == -1 { return 0 }
-        return pool.acquire(foreground: foreground, background: background) { color in
-            guard color >= 8 else { return color }
-            let rgb = self.direct
-                ? (UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF))
-                : XtermPalette.rgb(UInt8(clamping: color))
-            return Int32(XtermPalette.nearestSystem(Int(rgb.0), Int(rgb.1), Int(rgb.2), count: 8))
-        }
-    }
-
-    /// ncurses' colour number: -1 for default, a palette index, or on a direct-colour terminal
-    /// 0xRRGGBB (never below 8: direct terminfo entries read 0…7 as palette colours).
-    private func number(_ color: TermColor) -> Int32 {
-        switch color {
-        case .default:
-            return -1
-        case .indexed(let index):
-            guard direct, index >= 8 else { return Int32(index) }
-            let (r, g, b) = XtermPalette.rgb(index)
-            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
-        case .rgb(let r, let g, let b):
-            guard direct else { return Int32(XtermPalette.nearest256(Int(r), Int(g), Int(b))) }
-            return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
-        }
-    }
-
-    private static func wide(_ glyph: Glyph) -> wchar_t {
-        wchar_t(glyph.character.unicodeScalars.first!.value)
     }
 
     /// Writes through ncurses' own output stream, so the bytes stay in order with its output,
