@@ -1,6 +1,6 @@
-public import Picture
+import Picture
 public import Playback
-public import Terminal
+import Terminal
 import Synchronization
 
 /// A clock that moves only when told (the event script and sinks move it). Safe to read from the

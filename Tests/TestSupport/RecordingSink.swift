@@ -1,7 +1,7 @@
 public import Decode
-public import Picture
+import Picture
 public import Playback
-public import Terminal
+import Terminal
 
 /// Remembers what was presented and when; presenting costs clock time as the test says (a slow
 /// terminal, a slow link).

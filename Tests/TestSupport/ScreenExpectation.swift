@@ -1,6 +1,6 @@
 public import Picture
-public import Playback
-public import Terminal
+import Playback
+import Terminal
 
 /// What a cell grid should look like on a screen, in the emulator's terms.
 public enum ScreenExpectation {

@@ -1,6 +1,6 @@
-public import Picture
+import Picture
 public import Playback
-public import Terminal
+import Terminal
 
 /// Events at given clock times. Waiting jumps the clock to the deadline, or to the next event
 /// if that comes first; no real time passes. With no deadline and no events left it answers q,

@@ -1,7 +1,7 @@
 public import Decode
-public import Picture
+import Picture
 public import Playback
-public import Terminal
+import Terminal
 
 /// Frames made up on the spot: frame k is a picture (1x1 unless told) whose first pixel's red and
 /// green bytes spell k, with durations taken from a list in turn.

@@ -1,6 +1,6 @@
 public import Picture
-public import Playback
-public import Terminal
+import Playback
+import Terminal
 
 /// A small VT emulator for tests: enough of xterm to read what tview writes (and what ncurses
 /// writes for xterm-direct): UTF-8 text, CUP/HVP, CUU/CUD/CUF/CUB, CHA/HPA, VPA, CR/LF/BS,

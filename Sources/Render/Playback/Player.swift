@@ -16,17 +16,15 @@ public final class Player<Sink: FrameSink> {
     /// What a run did (frames shown and skipped, time spent, bytes written).
     public var statistics: PlaybackStatistics {
         var merged = shownStatistics
-        merged.decodeTime = decodeStatistics.decodeTime
-        merged.renderTime += decodeStatistics.renderTime
-        merged.loopsDone = decodeStatistics.loopsDone
+        merged.decodeTime = feed.statistics.decodeTime
+        merged.renderTime += feed.statistics.renderTime
+        merged.loopsDone = feed.statistics.loopsDone
         return merged
     }
     /// Kept by the player's thread: what was shown, skipped, written.
     private var shownStatistics = PlaybackStatistics()
-    /// Kept by whoever decodes (the decode-ahead job, or the player's thread between jobs).
-    private var decodeStatistics = PlaybackStatistics()
     /// Files that could not be played, with why.
-    public private(set) var failures: [(name: String, error: DecodeError)] = []
+    public var failures: [(name: String, error: DecodeError)] { feed.failures }
 
     private let sources: [any FrameSource]
     private let clock: any PlaybackClock
@@ -36,49 +34,18 @@ public final class Player<Sink: FrameSink> {
     private var schedule = FrameSchedule()
     private var runStart: Duration?
 
-    /// A frame and where it sits on the media timeline. `image` is nil for a frame that came
-    /// from the cache (not decoded).
-    private struct Slot {
-        var image: RGBAImage?
-        var prepared: Sink.Prepared?
-        /// The decoded frame's serial and what it changed (see `Frame`), so the sink redoes
-        /// only that; `rendered`: the sink prepared it (it did not come from the cache).
-        var serial: UInt64 = 0
-        var change: CanvasChange?
-        var rendered = false
-        var index: Int
-        var mediaStart: Duration
-        var duration: Duration
-        var mediaEnd: Duration { mediaStart + duration }
-
-        /// Drops the canvas when it is too large to keep (see `largestKeptCanvas`).
-        mutating func letGoOfLargeCanvas() {
-            if let image, image.width * image.height > Player.largestKeptCanvas { self.image = nil }
-        }
-    }
-
-    private var source: (any FrameSource)!
+    private typealias Slot = FrameSlot<Sink.Prepared>
+    /// The decoding side (kept by whoever decodes: the decode-ahead job, or this thread
+    /// between jobs).
+    private let feed: FrameFeed<Sink>
+    private var source: any FrameSource { feed.source }
     private var current: Slot?
     private var pending: Slot?
-    private var plays: Int?
-    private var loopsDone = 0
-    private var nextIndex = 0
-    /// The last pass ended and no other follows: the end is counted once.
-    private var passOver = false
-    private var mediaCursor: Duration = .zero
-    private var loopMediaStart: Duration = .zero
     private var recentPresents: [Duration] = []
-    private var played: Set<Int> = []
-    private var fileIndex = 0
-    private var cache: FrameCache<Sink.Prepared>
-    /// Files whose whole loop is in the cache: they play without decoding.
-    private var cachedLoops: Set<Int> = []
     /// Decodes the next frame while the current one is written; nil: done in line.
     private let worker: BackgroundWorker?
     /// What the decode-ahead job produced, until `collectAhead` makes it `pending`.
     private var ahead: Slot?
-    /// Frames decoded so far and the time they took (kept by whoever decodes).
-    private var decodeCost: (frames: Int, time: Duration) = (0, .zero)
 
     private enum Transition {
         case next, previous, stop(PlayerOutcome)
@@ -90,7 +57,8 @@ public final class Player<Sink: FrameSink> {
         self.events = events
         self.sink = sink
         self.settings = settings
-        self.cache = FrameCache(budget: settings.cacheBytes)
+        self.feed = FrameFeed(
+            sources: sources, sink: sink, clock: clock, cacheBytes: settings.cacheBytes, statusLine: settings.showStatus)
         self.worker = settings.decodesOnThread ? BackgroundWorker() : nil
     }
 
@@ -117,29 +85,19 @@ public final class Player<Sink: FrameSink> {
     // MARK: one file
 
     private func play(fileAt fileIndex: Int) -> Transition {
-        self.fileIndex = fileIndex
-        source = sources[fileIndex]
         current = nil
         pending = nil
-        if played.contains(fileIndex) {
-            do { try startPass(media: .zero) } catch { return fail(error) }
-        } else {
-            nextIndex = 0
-            passOver = false
-            mediaCursor = .zero
-        }
-        played.insert(fileIndex)
-        loopsDone = 0
-        loopMediaStart = .zero
         var first: Slot
         do {
-            guard let decoded = try decodeNext(wrap: false) else { return .next }
+            try feed.begin(fileAt: fileIndex)
+            guard let decoded = try feed.decodeNext(wrap: false) else { return .next }
             first = decoded
         } catch {
-            return fail(error)
+            feed.fail(error)
+            return .next
         }
         // A GIF's loop count is known once its first frame has been read.
-        plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
+        feed.plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
         let wasPaused = schedule.isPaused || (runStart == nil && settings.startPaused)
         if wasPaused { schedule.pause(at: clock.now()) }
         show(&first, decodingAhead: true)
@@ -210,13 +168,9 @@ public final class Player<Sink: FrameSink> {
         // Its canvas, held while the next is drawn, would be copied (8 MB for 1080p): let go of
         // it when another frame surely follows; one that may be the last is kept, to be shown.
         if source.hasMoreFrames { pending?.letGoOfLargeCanvas() }
-        guard var next = decodeNextQuietly() else { return false }
+        guard var next = feed.decodeNextQuietly() else { return false }
         // The sink never saw the skipped frame: the next one changes what it changed too.
-        if let skipped = pending, !skipped.rendered, let before = skipped.change, let after = next.change,
-            after.since == skipped.serial
-        {
-            next.change = before.followed(by: after)
-        }
+        pending?.handChange(on: &next)
         shownStatistics.framesSkipped += 1
         pending = next
         return true
@@ -241,18 +195,12 @@ public final class Player<Sink: FrameSink> {
         // Let go of the old slot first: a canvas still held would be copied by the decoder.
         pending = nil
         guard let worker else {
-            pending = decodeAndPrepareNext()
+            pending = feed.decodeAndPrepareNext()
             return
         }
         worker.start { [unowned self] in
-            self.ahead = self.decodeAndPrepareNext()
+            self.ahead = self.feed.decodeAndPrepareNext()
         }
-    }
-
-    private func decodeAndPrepareNext() -> Slot? {
-        var slot = decodeNextQuietly()
-        if slot != nil { prepareIfNeeded(&slot!) }
-        return slot
     }
 
     /// Waits for the decode-ahead job, if one runs, and takes its frame as `pending`. Call
@@ -264,34 +212,11 @@ public final class Player<Sink: FrameSink> {
         ahead = nil
     }
 
-    /// Canvases larger than this are not kept once downsampled: holding one makes the decoder
-    /// copy it (copy-on-write) for the next frame — a memmove per frame, 3 % of playing a
-    /// 480x270 GIF's CPU, and a 720p canvas is 3.7 MB. See `relayout` for what a resize does then.
-    static var largestKeptCanvas: Int { 1 << 16 }
-
-    /// A resize re-decodes the file up to the frame on screen only when that is expected to take
-    /// this long at most; past it, the next frame is shown instead (a 1080p GIF takes 20 ms a
-    /// frame: re-decoding up to frame 300 froze the screen and the keys for over 15 s).
-    static var redecodeBudget: Duration { .milliseconds(300) }
-
-    /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
-    private func prepareIfNeeded(_ slot: inout Slot) {
-        if slot.prepared == nil, let image = slot.image {
-            let prepared = prepare(image, serial: slot.serial, change: slot.change)
-            slot.prepared = prepared
-            slot.rendered = true
-            cache.insert(
-                file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
-                cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
-        }
-        slot.letGoOfLargeCanvas()
-    }
-
     /// Puts `slot` on screen, and with `decodingAhead` decodes the next frame. `slot` is the
     /// caller's own, prepared in place: a large canvas is let go there too, so no copy of it is
     /// held while the decoder draws the next frame.
     private func show(_ slot: inout Slot, decodingAhead: Bool = false) {
-        prepareIfNeeded(&slot)
+        feed.prepareIfNeeded(&slot)
         current = slot
         let status = statusText()
         // On the worker the next frame decodes while this one is written; in line, after it.
@@ -311,42 +236,28 @@ public final class Player<Sink: FrameSink> {
         shownStatistics.renderTime += clock.now() - start
     }
 
-    private func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?) -> Sink.Prepared {
-        let start = clock.now()
-        defer { decodeStatistics.renderTime += clock.now() - start }
-        return sink.prepare(image, serial: serial, change: change, statusLine: settings.showStatus)
-    }
-
     /// Re-fits what is on screen and what waits (after a resize or the status line toggled).
     /// Cached frames were made for the old layout: they go, and a file that was playing from the
     /// cache is decoded again up to where it was.
     private func relayout() {
         sink.refresh()
-        let playingFromCache = cachedLoops.contains(fileIndex)
-        cache.removeAll()
-        cachedLoops.removeAll()
+        feed.statusLine = settings.showStatus
+        let playingFromCache = feed.forgetLayout()
         if let shown = current, shown.image == nil {
             // No canvas to fit again. From the decoder (not the cache), when decoding up to the
             // frame again would take long, the next frame is shown now instead.
-            if !playingFromCache, !redecodeFitsBudget(upTo: shown.index), showNextInNewLayout() { return }
-            resynchronize(to: shown)
+            if !playingFromCache, !feed.redecodeFitsBudget(upTo: shown.index), showNextInNewLayout() { return }
+            feed.resynchronize(to: &current!, next: &pending)
         }
         if current != nil {
             current!.prepared = nil
-            prepareIfNeeded(&current!)
+            feed.prepareIfNeeded(&current!)
         }
         if pending != nil {
             pending!.prepared = nil
-            prepareIfNeeded(&pending!)
+            feed.prepareIfNeeded(&pending!)
         }
         present(statusText())
-    }
-
-    /// Whether decoding the file again up to frame `index` fits `redecodeBudget`, going by the
-    /// decodes so far.
-    private func redecodeFitsBudget(upTo index: Int) -> Bool {
-        guard decodeCost.frames > 0 else { return true }
-        return decodeCost.time / decodeCost.frames * (index + 1) <= Self.redecodeBudget
     }
 
     /// After a resize, for a frame whose canvas was let go: the frame after the pending one
@@ -355,103 +266,11 @@ public final class Player<Sink: FrameSink> {
     private func showNextInNewLayout() -> Bool {
         guard pending != nil else { return false }
         pending = nil
-        guard var next = decodeNextQuietly() else { return false }
+        guard var next = feed.decodeNextQuietly() else { return false }
         shownStatistics.framesSkipped += 1
         show(&next, decodingAhead: true)
         if schedule.isPaused { schedule.seek(to: next.mediaStart, at: clock.now()) }
         return true
-    }
-
-    /// Decodes the current file again up to `shown` (its frame number and place on the
-    /// timeline), for frames that came from the cache or whose canvas was let go.
-    private func resynchronize(to shown: Slot) {
-        do {
-            try startPass(media: shown.mediaStart)
-            var frame: Frame? = nil
-            for _ in 0...shown.index {
-                frame = nil  // not held while the next one is drawn (copy-on-write)
-                guard let next = try source.nextFrame() else { break }
-                frame = next
-            }
-            nextIndex = shown.index + 1
-            mediaCursor = shown.mediaEnd
-            current?.image = frame?.image
-            current?.serial = frame?.serial ?? 0
-            current?.change = frame?.change
-            current?.prepared = nil
-            pending = decodeNextQuietly()
-        } catch {
-            failures.append((source.name, error))
-        }
-    }
-
-    // MARK: decoding
-
-    /// The next frame on the timeline, wrapping to the next loop when the file allows. From the
-    /// cache when the whole loop is there, else decoded (with the cache's prepared frame, if any).
-    private func decodeNext(wrap: Bool = true) throws(DecodeError) -> Slot? {
-        let start = clock.now()
-        defer { decodeStatistics.decodeTime += clock.now() - start }
-        if let slot = try nextFrameSlot() { return slot }
-        guard nextIndex > 0, !passOver else { return nil }
-        loopsDone += 1
-        decodeStatistics.loopsDone += 1
-        if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
-            cachedLoops.insert(fileIndex)
-        }
-        guard wrap, plays.map({ loopsDone < $0 }) ?? true else {
-            passOver = true
-            return nil
-        }
-        loopMediaStart = mediaCursor
-        try startPass(media: mediaCursor)
-        return try nextFrameSlot()
-    }
-
-    /// Starts a pass over the file at media time `media`: from the cache when the whole loop is
-    /// there, else from the decoder's first frame.
-    private func startPass(media: Duration) throws(DecodeError) {
-        if !cachedLoops.contains(fileIndex) { try source.rewind() }
-        nextIndex = 0
-        passOver = false
-        mediaCursor = media
-    }
-
-    /// Frame `nextIndex` of the current pass, or nil at the end of it.
-    private func nextFrameSlot() throws(DecodeError) -> Slot? {
-        var slot: Slot
-        if cachedLoops.contains(fileIndex) {
-            guard let entry = cache[fileIndex, nextIndex] else { return nil }
-            slot = Slot(image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor, duration: entry.duration)
-        } else {
-            let started = clock.now()
-            guard let frame = try source.nextFrame() else { return nil }
-            decodeCost.frames += 1
-            decodeCost.time += clock.now() - started
-            slot = Slot(
-                image: frame.image, prepared: nil, serial: frame.serial, change: frame.change, index: nextIndex,
-                mediaStart: mediaCursor, duration: frame.duration)
-            slot.prepared = cache[fileIndex, nextIndex]?.prepared
-        }
-        nextIndex += 1
-        mediaCursor += slot.duration
-        return slot
-    }
-
-    /// `decodeNext`, with a failure in the middle of a file ending its playing (the frames shown
-    /// stay; the error is reported at the end).
-    private func decodeNextQuietly() -> Slot? {
-        do {
-            return try decodeNext()
-        } catch {
-            failures.append((source.name, error))
-            return nil
-        }
-    }
-
-    private func fail(_ error: DecodeError) -> Transition {
-        failures.append((source.name, error))
-        return .next
     }
 
     // MARK: events
@@ -509,30 +328,28 @@ public final class Player<Sink: FrameSink> {
             target = count - 1
         }
         do {
-            try startPass(media: loopMediaStart)
+            try feed.startPass(media: feed.loopMediaStart)
             var slot: Slot? = nil
             for _ in 0...target {
                 slot = nil  // not held while the next one is drawn (copy-on-write)
-                slot = try decodeNext(wrap: false)
+                slot = try feed.decodeNext(wrap: false)
             }
             guard var slot else { return }
             show(&slot, decodingAhead: true)
             schedule.seek(to: slot.mediaStart, at: clock.now())
         } catch {
-            failures.append((source.name, error))
+            feed.fail(error)
         }
     }
 
     private func restart() {
         do {
-            try startPass(media: .zero)
+            try feed.restart()
         } catch {
-            failures.append((source.name, error))
+            feed.fail(error)
             return
         }
-        loopsDone = 0
-        loopMediaStart = .zero
-        guard var first = decodeNextQuietly() else { return }
+        guard var first = feed.decodeNextQuietly() else { return }
         let wasPaused = schedule.isPaused
         show(&first, decodingAhead: true)
         schedule.start(at: clock.now())

@@ -1,5 +1,5 @@
-public import Picture
-public import Playback
+import Picture
+import Playback
 /// Hands out colour pairs for (foreground, background) combinations and never redefines a pair
 /// that a cell still on screen uses: each pair counts the cells drawn with it, and one whose
 /// count falls to zero is reused only after the frame that released it has reached the screen

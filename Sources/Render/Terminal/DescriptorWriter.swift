@@ -1,4 +1,4 @@
-public import Picture
+import Picture
 public import Playback
 import Glibc
 

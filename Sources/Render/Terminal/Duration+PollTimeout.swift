@@ -1,5 +1,4 @@
-public import Picture
-public import Playback
+import Playback
 import Glibc
 
 extension Duration {

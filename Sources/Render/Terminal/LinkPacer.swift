@@ -1,5 +1,5 @@
-public import Picture
-public import Playback
+import Picture
+import Playback
 import Decode
 
 /// Paces output to what the terminal has actually shown. After each frame tview sends a status

@@ -1,5 +1,4 @@
-public import Picture
-public import Playback
+import Picture
 /// A key as read from the terminal.
 public enum TerminalKey: Equatable, Sendable {
     case character(Character)

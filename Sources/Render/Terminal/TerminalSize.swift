@@ -1,5 +1,4 @@
-public import Picture
-public import Playback
+import Picture
 import Glibc
 
 /// A terminal's size in cells and, where it reports them, in pixels.

@@ -1,5 +1,5 @@
-public import Picture
-public import Playback
+import Picture
+import Playback
 import Decode
 
 /// Text from outside tview — file names, bytes from inside files, library messages — made safe to

@@ -1,5 +1,4 @@
-public import Picture
-public import Playback
+import Playback
 import Glibc
 
 /// The bytes this process has passed to write(2), from /proc/self/io (`wchar`).

@@ -1,0 +1,203 @@
+import Decode
+
+/// The decoding side of playing: which file, where its timeline stands (frame number, media
+/// time, loops), decoding the next frame (or taking it from the cache when the whole loop is
+/// there) and preparing it through the sink.
+///
+/// Threads: the player's decode-ahead job uses only this and the sink's `prepare`; the player's
+/// own thread touches it again only after `Player.collectAhead`.
+final class FrameFeed<Sink: FrameSink> {
+    typealias Slot = FrameSlot<Sink.Prepared>
+
+    private let sources: [any FrameSource]
+    private let sink: Sink
+    private let clock: any PlaybackClock
+    /// Prepared frames are made for a status line (the picture is a row shorter) or not.
+    var statusLine: Bool
+    /// What decoding did (frames decoded, time, loops).
+    private(set) var statistics = PlaybackStatistics()
+    /// Files that could not be played, with why.
+    private(set) var failures: [(name: String, error: DecodeError)] = []
+
+    private(set) var source: (any FrameSource)!
+    private(set) var fileIndex = 0
+    /// How many passes the file plays (nil: forever).
+    var plays: Int?
+    private var loopsDone = 0
+    /// Where the current loop began on the media timeline.
+    private(set) var loopMediaStart: Duration = .zero
+    private var nextIndex = 0
+    /// The last pass ended and no other follows: the end is counted once.
+    private var passOver = false
+    private var mediaCursor: Duration = .zero
+    private var played: Set<Int> = []
+    private var cache: FrameCache<Sink.Prepared>
+    /// Files whose whole loop is in the cache: they play without decoding.
+    private var cachedLoops: Set<Int> = []
+    /// Frames decoded so far and the time they took.
+    private var decodeCost: (frames: Int, time: Duration) = (0, .zero)
+
+    /// A resize re-decodes the file up to the frame on screen only when that is expected to take
+    /// this long at most; past it, the next frame is shown instead (a 1080p GIF takes 20 ms a
+    /// frame: re-decoding up to frame 300 froze the screen and the keys for over 15 s).
+    static var redecodeBudget: Duration { .milliseconds(300) }
+
+    init(sources: [any FrameSource], sink: Sink, clock: any PlaybackClock, cacheBytes: Int, statusLine: Bool) {
+        self.sources = sources
+        self.sink = sink
+        self.clock = clock
+        self.statusLine = statusLine
+        cache = FrameCache(budget: cacheBytes)
+    }
+
+    /// Makes file `index` the current one, at its first frame (rewound if it played before).
+    func begin(fileAt index: Int) throws(DecodeError) {
+        fileIndex = index
+        source = sources[index]
+        if played.contains(index) {
+            try startPass(media: .zero)
+        } else {
+            nextIndex = 0
+            passOver = false
+            mediaCursor = .zero
+        }
+        played.insert(index)
+        loopsDone = 0
+        loopMediaStart = .zero
+    }
+
+    /// Back to the file's first frame, its loops counted afresh.
+    func restart() throws(DecodeError) {
+        try startPass(media: .zero)
+        loopsDone = 0
+        loopMediaStart = .zero
+    }
+
+    /// The next frame on the timeline, wrapping to the next loop when the file allows. From the
+    /// cache when the whole loop is there, else decoded (with the cache's prepared frame, if any).
+    func decodeNext(wrap: Bool = true) throws(DecodeError) -> Slot? {
+        let start = clock.now()
+        defer { statistics.decodeTime += clock.now() - start }
+        if let slot = try nextFrameSlot() { return slot }
+        guard nextIndex > 0, !passOver else { return nil }
+        loopsDone += 1
+        statistics.loopsDone += 1
+        if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
+            cachedLoops.insert(fileIndex)
+        }
+        guard wrap, plays.map({ loopsDone < $0 }) ?? true else {
+            passOver = true
+            return nil
+        }
+        loopMediaStart = mediaCursor
+        try startPass(media: mediaCursor)
+        return try nextFrameSlot()
+    }
+
+    /// `decodeNext`, with a failure in the middle of a file ending its playing (the frames shown
+    /// stay; the error is reported at the end).
+    func decodeNextQuietly() -> Slot? {
+        do {
+            return try decodeNext()
+        } catch {
+            fail(error)
+            return nil
+        }
+    }
+
+    /// The next frame, decoded and prepared (the decode-ahead job).
+    func decodeAndPrepareNext() -> Slot? {
+        var slot = decodeNextQuietly()
+        if slot != nil { prepareIfNeeded(&slot!) }
+        return slot
+    }
+
+    /// Starts a pass over the file at media time `media`: from the cache when the whole loop is
+    /// there, else from the decoder's first frame.
+    func startPass(media: Duration) throws(DecodeError) {
+        if !cachedLoops.contains(fileIndex) { try source.rewind() }
+        nextIndex = 0
+        passOver = false
+        mediaCursor = media
+    }
+
+    /// Frame `nextIndex` of the current pass, or nil at the end of it.
+    private func nextFrameSlot() throws(DecodeError) -> Slot? {
+        var slot: Slot
+        if cachedLoops.contains(fileIndex) {
+            guard let entry = cache[fileIndex, nextIndex] else { return nil }
+            slot = Slot(image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor, duration: entry.duration)
+        } else {
+            let started = clock.now()
+            guard let frame = try source.nextFrame() else { return nil }
+            decodeCost.frames += 1
+            decodeCost.time += clock.now() - started
+            slot = Slot(
+                image: frame.image, prepared: nil, serial: frame.serial, change: frame.change, index: nextIndex,
+                mediaStart: mediaCursor, duration: frame.duration)
+            slot.prepared = cache[fileIndex, nextIndex]?.prepared
+        }
+        nextIndex += 1
+        mediaCursor += slot.duration
+        return slot
+    }
+
+    /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.
+    func prepareIfNeeded(_ slot: inout Slot) {
+        if slot.prepared == nil, let image = slot.image {
+            let start = clock.now()
+            let prepared = sink.prepare(image, serial: slot.serial, change: slot.change, statusLine: statusLine)
+            statistics.renderTime += clock.now() - start
+            slot.prepared = prepared
+            slot.rendered = true
+            cache.insert(
+                file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
+                cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
+        }
+        slot.letGoOfLargeCanvas()
+    }
+
+    /// Cached frames were made for the old layout: they go. True when the current file was
+    /// playing from the cache (its decoder is not where the timeline is).
+    func forgetLayout() -> Bool {
+        let playingFromCache = cachedLoops.contains(fileIndex)
+        cache.removeAll()
+        cachedLoops.removeAll()
+        return playingFromCache
+    }
+
+    /// Whether decoding the file again up to frame `index` fits `redecodeBudget`, going by the
+    /// decodes so far.
+    func redecodeFitsBudget(upTo index: Int) -> Bool {
+        guard decodeCost.frames > 0 else { return true }
+        return decodeCost.time / decodeCost.frames * (index + 1) <= Self.redecodeBudget
+    }
+
+    /// Decodes the file again up to `shown` (its frame number and place on the timeline), for a
+    /// frame that came from the cache or whose canvas was let go: `shown` gets its canvas back
+    /// (not yet prepared), and `next` becomes the frame after it.
+    func resynchronize(to shown: inout Slot, next: inout Slot?) {
+        do {
+            try startPass(media: shown.mediaStart)
+            var frame: Frame? = nil
+            for _ in 0...shown.index {
+                frame = nil  // not held while the next one is drawn (copy-on-write)
+                guard let next = try source.nextFrame() else { break }
+                frame = next
+            }
+            nextIndex = shown.index + 1
+            mediaCursor = shown.mediaEnd
+            shown.image = frame?.image
+            shown.serial = frame?.serial ?? 0
+            shown.change = frame?.change
+            shown.prepared = nil
+            next = decodeNextQuietly()
+        } catch {
+            fail(error)
+        }
+    }
+
+    func fail(_ error: DecodeError) {
+        failures.append((source.name, error))
+    }
+}
