@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp python3
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build test test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-render clean
+.PHONY: all deps build test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-render clean
 
 all: build
 
@@ -34,6 +34,15 @@ build: deps
 test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	$(SWIFT) test $(TEST_FLAGS) --skip-build
+
+# Style: swift-format (part of the Swift toolchain) with .swift-format, every Swift file.
+LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+
+# Rewrites the Swift files in place the way `make lint` wants them.
+format:
+	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
 
 # The test suite under AddressSanitizer (its own build folder; about three times slower).
 test-asan: deps

@@ -30,14 +30,19 @@ let package = Package(
         // glibc's mallopt, which Swift's Glibc module does not show; zeroing that spares fresh pages.
         .target(name: "CMemory"),
 
-        .target(name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP", "CMemory"], swiftSettings: swiftSettings),
+        .target(
+            name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP", "CMemory"], swiftSettings: swiftSettings
+        ),
         // Render, by role (each a module, so the roles cannot leak into each other): the picture
         // (fit, downsample, cells), playback (player, schedule, cache, decode-ahead; knows no
         // terminal) and the terminal (output, input, link pacing, sinks).
-        .target(name: "Picture", dependencies: ["Decode"], path: "Sources/Render/Picture", swiftSettings: swiftSettings),
-        .target(name: "Playback", dependencies: ["Decode"], path: "Sources/Render/Playback", swiftSettings: swiftSettings),
         .target(
-            name: "Terminal", dependencies: ["CNcurses", "Decode", "Picture", "Playback"], path: "Sources/Render/Terminal",
+            name: "Picture", dependencies: ["Decode"], path: "Sources/Render/Picture", swiftSettings: swiftSettings),
+        .target(
+            name: "Playback", dependencies: ["Decode"], path: "Sources/Render/Playback", swiftSettings: swiftSettings),
+        .target(
+            name: "Terminal", dependencies: ["CNcurses", "Decode", "Picture", "Playback"],
+            path: "Sources/Render/Terminal",
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
@@ -49,7 +54,8 @@ let package = Package(
         ),
         // Benchmarks, outside `swift test` (targets live in benchmarks, never in timed tests).
         .executableTarget(
-            name: "tview-bench", dependencies: ["Decode", "Picture", "Playback", "Terminal"], swiftSettings: swiftSettings),
+            name: "tview-bench", dependencies: ["Decode", "Picture", "Playback", "Terminal"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
         // What the test targets share: a VT emulator, a seeded generator.
         .target(
@@ -58,7 +64,8 @@ let package = Package(
         .testTarget(
             name: "RenderTests", dependencies: ["Decode", "Picture", "Playback", "Terminal", "TestSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "TViewTests", dependencies: ["tview", "Decode", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TViewTests", dependencies: ["tview", "Decode", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

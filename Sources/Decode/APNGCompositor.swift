@@ -78,7 +78,8 @@ struct APNGCompositor {
             for row in 0..<control.height {
                 let start = (control.y + row) * canvas.width + control.x
                 let from = row * control.width
-                canvas.pixels.replaceSubrange(start..<(start + control.width), with: saved[from..<(from + control.width)])
+                canvas.pixels.replaceSubrange(
+                    start..<(start + control.width), with: saved[from..<(from + control.width)])
             }
             saved.removeAll(keepingCapacity: true)
         }

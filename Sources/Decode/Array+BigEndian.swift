@@ -1,7 +1,8 @@
 /// Reads big-endian integers out of a byte array (PNG's byte order).
 extension Array where Element == UInt8 {
     func uint32(at index: Int) -> UInt32 {
-        UInt32(self[index]) << 24 | UInt32(self[index + 1]) << 16 | UInt32(self[index + 2]) << 8 | UInt32(self[index + 3])
+        UInt32(self[index]) << 24 | UInt32(self[index + 1]) << 16 | UInt32(self[index + 2]) << 8
+            | UInt32(self[index + 3])
     }
 
     func uint16(at index: Int) -> UInt16 {

@@ -98,7 +98,8 @@ struct GIFCompositor {
             guard width > 0 else { return }
             for (index, y) in (clipTop..<clipBottom).enumerated() {
                 let start = y * canvas.width + clipLeft
-                canvas.pixels.replaceSubrange(start..<(start + width), with: saved[(index * width)..<((index + 1) * width)])
+                canvas.pixels.replaceSubrange(
+                    start..<(start + width), with: saved[(index * width)..<((index + 1) * width)])
             }
         }
     }

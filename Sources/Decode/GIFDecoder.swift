@@ -147,7 +147,8 @@ final class GIFDecoder: FrameDecoder {
             }
             guard status == GIF_OK else { throw failure("image data") }
             rowBuffer.withUnsafeBufferPointer { indices in
-                compositor.draw(row: row, indices: UnsafeBufferPointer(rebasing: indices[0..<rect.width]), palette: palette)
+                compositor.draw(
+                    row: row, indices: UnsafeBufferPointer(rebasing: indices[0..<rect.width]), palette: palette)
             }
         }
     }
@@ -205,11 +206,13 @@ final class GIFDecoder: FrameDecoder {
         reader.seek(to: 0)
         var code: CInt = 0
         let context = Unmanaged.passUnretained(reader).toOpaque()
-        let opened = DGifOpen(context, { gif, destination, count in
-            guard let gif, let destination, count > 0, let context = gif.pointee.UserData else { return 0 }
-            let reader = Unmanaged<BufferedReader>.fromOpaque(context).takeUnretainedValue()
-            return CInt(reader.read(into: destination, count: Int(count)))
-        }, &code)
+        let opened = DGifOpen(
+            context,
+            { gif, destination, count in
+                guard let gif, let destination, count > 0, let context = gif.pointee.UserData else { return 0 }
+                let reader = Unmanaged<BufferedReader>.fromOpaque(context).takeUnretainedValue()
+                return CInt(reader.read(into: destination, count: Int(count)))
+            }, &code)
         guard let opened else {
             // Short files make giflib say "no screen descriptor": call that what it is.
             if reader.isAtEnd { throw .truncated(format: .gif, what: "data ends inside the header") }

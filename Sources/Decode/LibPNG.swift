@@ -19,9 +19,12 @@ enum LibPNG {
         let pixels = [RGBA](unsafeUninitializedCapacity: width * height) { buffer, initialized in
             succeeded = stream.withUnsafeBufferPointer { data in
                 message.withUnsafeMutableBufferPointer { text in
-                    UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: width * height * 4) {
+                    UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(
+                        to: UInt8.self, capacity: width * height * 4
+                    ) {
                         tview_png_decode_rgba(
-                            data.baseAddress, data.count, UInt32(width), UInt32(height), $0, text.baseAddress, text.count)
+                            data.baseAddress, data.count, UInt32(width), UInt32(height), $0, text.baseAddress,
+                            text.count)
                     }
                 }
             }

@@ -49,8 +49,10 @@ struct RenderBenchmark {
         unlink(capture)
         let counter = open("/proc/self/fd/\(output)", O_RDONLY)
         defer { close(counter) }
-        guard let screen = try? NCursesScreen(
-            requested: .truecolor, environment: ["TERM": "xterm-direct"], output: output, input: open("/dev/null", O_RDONLY))
+        guard
+            let screen = try? NCursesScreen(
+                requested: .truecolor, environment: ["TERM": "xterm-direct"], output: output,
+                input: open("/dev/null", O_RDONLY))
         else { return nil }
         defer { screen.end() }
         var renderer = GridRenderer(builder: CellGridBuilder(mode: .truecolor))

@@ -22,7 +22,8 @@ enum ScaleTiming {
         }
         for (width, height) in [(160, 90), (80, 45)] {
             var scaler = Downsampler(
-                sourceWidth: frame.image.width, sourceHeight: frame.image.height, targetWidth: width, targetHeight: height)
+                sourceWidth: frame.image.width, sourceHeight: frame.image.height, targetWidth: width,
+                targetHeight: height)
             var best = Double.infinity
             var checksum = 0
             for _ in 0..<40 {
@@ -31,7 +32,9 @@ enum ScaleTiming {
                 best = min(best, Clock.milliseconds(since: start))
                 checksum &+= Int(out.pixels[out.pixels.count / 2].r)
             }
-            print("\(path) \(frame.image.width)x\(frame.image.height) → \(width)x\(height): \(best) ms (checksum \(checksum))")
+            print(
+                "\(path) \(frame.image.width)x\(frame.image.height) → \(width)x\(height): \(best) ms (checksum \(checksum))"
+            )
         }
     }
 }

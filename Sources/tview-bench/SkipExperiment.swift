@@ -8,7 +8,10 @@ import Terminal
 /// the 256-colour palette (a third of truecolor's bytes) rather than raising the tolerance.
 struct SkipExperiment {
     static func run(path: String, columns: Int, rows: Int) {
-        for (mode, tolerance) in [(ColorMode.truecolor, 0), (.truecolor, 4), (.truecolor, 6), (.truecolor, 8), (.truecolor, 12), (.truecolor, 24), (.palette256, 0)] {
+        for (mode, tolerance) in [
+            (ColorMode.truecolor, 0), (.truecolor, 4), (.truecolor, 6), (.truecolor, 8), (.truecolor, 12),
+            (.truecolor, 24), (.palette256, 0),
+        ] {
             for skip in [1, 3, 5] {
                 guard let image = try? AnimatedImage.open(path: path) else { return }
                 var renderer = GridRenderer(builder: CellGridBuilder(mode: mode))

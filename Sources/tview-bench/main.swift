@@ -31,7 +31,9 @@ func format(_ value: Double, _ decimals: Int = 2) -> String {
     return String(rounded)
 }
 
-print("| file | cells | frames | render ms/frame (mean / p95) | cells changed/frame | ANSI diff B/frame | ncurses B/frame | full redraw B/frame |")
+print(
+    "| file | cells | frames | render ms/frame (mean / p95) | cells changed/frame | ANSI diff B/frame | ncurses B/frame | full redraw B/frame |"
+)
 print("|---|---|---|---|---|---|---|---|")
 for row in rows {
     let sorted = row.renderMilliseconds.sorted()
@@ -40,5 +42,7 @@ for row in rows {
     let transitions = max(row.frames - 1, 1)
     let changed = Double(row.cellsChanged) / Double(transitions)
     let share = row.cellsTotal > 0 ? 100 * Double(row.cellsChanged) / Double(row.cellsTotal) : 0
-    print("| \(row.file) | \(row.size) | \(row.frames) | \(format(mean)) / \(format(p95)) | \(Int(changed)) (\(format(share, 1)) %) | \(row.diffBytes / transitions) | \(row.ncursesBytes / transitions) | \(row.fullBytes / transitions) |")
+    print(
+        "| \(row.file) | \(row.size) | \(row.frames) | \(format(mean)) / \(format(p95)) | \(Int(changed)) (\(format(share, 1)) %) | \(row.diffBytes / transitions) | \(row.ncursesBytes / transitions) | \(row.fullBytes / transitions) |"
+    )
 }

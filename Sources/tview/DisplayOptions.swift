@@ -5,7 +5,9 @@ import Terminal
 
 /// How pictures are fitted and coloured, shared by the terminal and the pipe output.
 struct DisplayOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use an area of COLS x ROWS cells instead of the terminal's size.", valueName: "COLSxROWS"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Use an area of COLS x ROWS cells instead of the terminal's size.", valueName: "COLSxROWS"))
     var size: CellArea?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))
@@ -14,19 +16,32 @@ struct DisplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Ordered dithering for 256, 16, 8 colours and mono.")
     var dither = false
 
-    @Option(name: .long, help: ArgumentHelp("What partly transparent pixels are blended over (#rrggbb, black, white).", valueName: "COLOR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What partly transparent pixels are blended over (#rrggbb, black, white).", valueName: "COLOR"))
     var bg: BackgroundColor = BackgroundColor(red: 0, green: 0, blue: 0)
 
     @Flag(name: .long, help: "Never enlarge small images.")
     var noUpscale = false
 
-    @Option(name: .long, help: ArgumentHelp("How frames reach the terminal: direct (tview's own writer) or curses.", valueName: "PATH"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How frames reach the terminal: direct (tview's own writer) or curses.", valueName: "PATH"))
     var draw: DrawingChoice = .direct
 
-    @Option(name: .long, help: ArgumentHelp("Leave a truecolor cell as it is when its colours change by at most N per channel (0: exact).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Leave a truecolor cell as it is when its colours change by at most N per channel (0: exact).",
+            valueName: "N"))
     var tolerance: Int = 4
 
-    @Flag(name: .long, help: "Do not pace frames by the terminal's answers to status queries (on a slow link, writes then block and playing falls behind).")
+    @Flag(
+        name: .long,
+        help:
+            "Do not pace frames by the terminal's answers to status queries (on a slow link, writes then block and playing falls behind)."
+    )
     var noPacing = false
 
     @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
@@ -40,7 +55,8 @@ struct DisplayOptions: ParsableArguments {
     /// The area for output that is not a terminal: `--size`, else COLUMNS x LINES, else 80x24.
     func pipeArea(environment: [String: String]) -> CellArea {
         size ?? CellArea(
-            argument: "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
+            argument:
+                "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
             ?? CellArea(argument: "80x24")!
     }
 

@@ -12,7 +12,8 @@ struct FrameExtractor {
 
     func run(path: String) -> ExitStatus {
         if PathBytes.withCString(directory, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
-            Diagnostics.error("cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
+            Diagnostics.error(
+                "cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
             return .usage
         }
         do {

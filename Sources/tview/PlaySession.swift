@@ -31,7 +31,8 @@ struct PlaySession {
             Diagnostics.error("cannot set up signal handling")
             return .usage
         }
-        let settings = PlayerSettings(loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
+        let settings = PlayerSettings(
+            loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
             startPaused: playback.paused, cacheBytes: playback.cacheMb << 20)
         let clock = SystemClock()
 
@@ -73,7 +74,8 @@ struct PlaySession {
             let area = display.pipeArea(environment: environment)
             let mode = display.pipeMode(environment: environment)
             let sink = PipeAnimationSink(
-                builder: display.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns, rows: area.rows)
+                builder: display.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns,
+                rows: area.rows)
             let events = TerminalEventSource(link: nil, signalDescriptor: signals, clock: clock)
             let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
             outcome = player.run()
@@ -92,7 +94,8 @@ struct PlaySession {
         case .interrupted(let signal):
             return ExitStatus(rawValue: 128 + signal) ?? .usage
         case .outputFailed(let error):
-            Diagnostics.error(interactive ? "cannot write to the terminal: \(error)" : "cannot write to standard output: \(error)")
+            Diagnostics.error(
+                interactive ? "cannot write to the terminal: \(error)" : "cannot write to standard output: \(error)")
             return .usage
         case .finished, .quit:
             break

@@ -2,13 +2,17 @@ import ArgumentParser
 
 /// How playing goes.
 struct PlaybackOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Play each file N times (0: forever), whatever the file says.", valueName: "N"))
+    @Option(
+        name: .long, help: ArgumentHelp("Play each file N times (0: forever), whatever the file says.", valueName: "N"))
     var loops: Int?
 
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Stop after SECONDS.", valueName: "SECONDS"))
     var duration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Memory for downsampled frames kept for later loops, less the canvas size.", valueName: "MB"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Memory for downsampled frames kept for later loops, less the canvas size.", valueName: "MB")
+    )
     var cacheMb: Int = 10
 
     @Flag(name: .long, help: "Start paused on the first frame (space plays).")

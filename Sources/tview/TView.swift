@@ -92,7 +92,8 @@ struct TView: ParsableCommand {
     static var arguments: [String] {
         (1..<Int(CommandLine.argc)).map { index in
             guard let raw = CommandLine.unsafeArgv[index] else { return "" }
-            return PathBytes.string(from: UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
+            return PathBytes.string(
+                from: UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
         }
     }
 

@@ -21,8 +21,9 @@ enum ChangeCheck {
                 guard let change = frame.change else { continue }
                 #expect(change.since == previous.serial, sourceLocation: sourceLocation)
                 let outside = differences(previous.image, frame.image, outside: change.rect)
-                #expect(outside == 0, "\(image.name): frame \(checked) differs outside \(change.rect) in \(outside) pixels",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    outside == 0, "\(image.name): frame \(checked) differs outside \(change.rect) in \(outside) pixels",
+                    sourceLocation: sourceLocation)
                 checked += 1
             }
             try image.rewind()

@@ -38,7 +38,9 @@ struct CorpusCheck {
 
     private static func references(_ expected: [String: Any]) -> [Reference] {
         let frames = expected["frames"] as? [[String: Any]] ?? []
-        if (expected["container_kind"] as? String) == "APNG-invalid", let still = expected["default_image"] as? [String: Any] {
+        if (expected["container_kind"] as? String) == "APNG-invalid",
+            let still = expected["default_image"] as? [String: Any]
+        {
             return [Reference(digest: still["sha256_rgba_canon"] as? String, mean: still["mean_rgba"] as? [Double])]
         }
         let count = expected["frame_count"] as? Int ?? frames.count
@@ -112,6 +114,7 @@ struct CorpusCheck {
         } else {
             wanted = container as? Int
         }
-        return wanted == image.loopCount ? nil : "loop count \(String(describing: image.loopCount)), expected \(String(describing: wanted))"
+        return wanted == image.loopCount
+            ? nil : "loop count \(String(describing: image.loopCount)), expected \(String(describing: wanted))"
     }
 }

@@ -30,18 +30,22 @@ import Testing
                 report.append("- close: `\(check.relativePath)`: \(note)")
             case .differs(let problem):
                 let known = KnownDifferences.reasons[check.relativePath]
-                report.append("- differs: `\(check.relativePath)`: \(problem)" + (known.map { " (known: \($0))" } ?? ""))
+                report.append(
+                    "- differs: `\(check.relativePath)`: \(problem)" + (known.map { " (known: \($0))" } ?? ""))
                 #expect(known != nil, "\(check.relativePath): \(problem)")
             }
         }
-        report.insert("\(exact) exact, \(close) close, \(checks.count - exact - close) differ, of \(checks.count)", at: 2)
+        report.insert(
+            "\(exact) exact, \(close) close, \(checks.count - exact - close) differ, of \(checks.count)", at: 2)
         let text = report.joined(separator: "\n") + "\n"
-        try? text.write(to: TestPaths.repository.appendingPathComponent(".build/conformance.md"), atomically: true, encoding: .utf8)
+        try? text.write(
+            to: TestPaths.repository.appendingPathComponent(".build/conformance.md"), atomically: true, encoding: .utf8)
         print(report[2])
         // A listed file that now matches should leave the list.
         for (path, _) in KnownDifferences.reasons {
             let check = checks.first { $0.relativePath == path }
-            if case .differs = check?.outcome {} else if check != nil {
+            if case .differs = check?.outcome {
+            } else if check != nil {
                 Issue.record("\(path) matches now: remove it from KnownDifferences")
             }
         }
@@ -54,9 +58,12 @@ import Testing
         var checked = 0
         for folder in ["gif", "apng", "webp"] {
             let directory = corpus.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where !name.hasSuffix(".json") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            where !name.hasSuffix(".json") {
                 // Files that do not open or break off are the conformance test's business.
-                guard let image = try? AnimatedImage.open(path: directory.appendingPathComponent(name).path) else { continue }
+                guard let image = try? AnimatedImage.open(path: directory.appendingPathComponent(name).path) else {
+                    continue
+                }
                 checked += (try? ChangeCheck.verify(image)) ?? 0
             }
         }

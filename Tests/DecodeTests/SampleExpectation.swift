@@ -24,7 +24,8 @@ struct SampleExpectation {
         name = (fileName as NSString).deletingPathExtension
         file = TestPaths.samples.appendingPathComponent("good/\(fileName)")
         let expected = TestPaths.samples.appendingPathComponent("expected")
-        let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: expected.appendingPathComponent("\(name).json")))
+        let meta =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: expected.appendingPathComponent("\(name).json")))
             as? [String: Any] ?? [:]
         width = meta["width"] as? Int ?? 0
         height = meta["height"] as? Int ?? 0

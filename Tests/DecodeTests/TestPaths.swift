@@ -10,7 +10,8 @@ enum TestPaths {
 
     /// `TVIEW_CORPUS`, else `../shared/corpus` beside the repository; nil when absent.
     static var corpus: URL? {
-        let candidate = ProcessInfo.processInfo.environment["TVIEW_CORPUS"].map { URL(fileURLWithPath: $0) }
+        let candidate =
+            ProcessInfo.processInfo.environment["TVIEW_CORPUS"].map { URL(fileURLWithPath: $0) }
             ?? repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue

@@ -31,9 +31,13 @@ import Testing
     @Test(arguments: [ColorMode.truecolor, .palette256, .palette16])
     func diffAfterFullEqualsFullRedraw(mode: ColorMode) {
         var random = SplitMix64(seed: 2026)
-        let palette: [TermColor] = mode == .truecolor
+        let palette: [TermColor] =
+            mode == .truecolor
             ? [.default, .rgb(255, 0, 0), .rgb(0, 0, 0), .rgb(8, 9, 10), .rgb(255, 255, 255), .rgb(0, 128, 255)]
-            : [.default, .indexed(1), .indexed(9), .indexed(15), .indexed(0), mode == .palette16 ? .indexed(12) : .indexed(200)]
+            : [
+                .default, .indexed(1), .indexed(9), .indexed(15), .indexed(0),
+                mode == .palette16 ? .indexed(12) : .indexed(200),
+            ]
         let writer = ANSIWriter(mode: mode)
         for round in 0..<200 {
             let rows = 1 + Int(random.next() % 8)
@@ -46,8 +50,12 @@ import Testing
             var direct = VirtualScreen(rows: rows + 2, columns: columns + 3)
             direct.feed(writer.update(from: nil, to: b))
             let expected = ScreenExpectation.screen(for: b, rows: rows + 2, columns: columns + 3)
-            #expect(firstDifference(ScreenExpectation.visible(incremental), expected, columns: columns + 3) == nil, "round \(round)")
-            #expect(firstDifference(ScreenExpectation.visible(direct), expected, columns: columns + 3) == nil, "round \(round)")
+            #expect(
+                firstDifference(ScreenExpectation.visible(incremental), expected, columns: columns + 3) == nil,
+                "round \(round)")
+            #expect(
+                firstDifference(ScreenExpectation.visible(direct), expected, columns: columns + 3) == nil,
+                "round \(round)")
             #expect(incremental.unknown.isEmpty && direct.unknown.isEmpty)
         }
     }
@@ -79,7 +87,9 @@ import Testing
         #expect(text.hasSuffix("\u{1B}[0m\n"))
         var screen = VirtualScreen(rows: 3, columns: 3)
         screen.feed(Array(String(decoding: bytes, as: UTF8.self).replacingNewlines.utf8))
-        #expect(screen[0, 0] == VirtualScreen.Pixel(character: "▀", foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))
+        #expect(
+            screen[0, 0]
+                == VirtualScreen.Pixel(character: "▀", foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))
         #expect(screen[1, 2] == VirtualScreen.Pixel(character: "▄", foreground: .rgb(0, 255, 0), background: .default))
         #expect(screen[0, 1].background == .default)
     }
@@ -94,5 +104,7 @@ import Testing
 
 extension String {
     /// A terminal's newline after `cat`: carriage return and line feed.
-    fileprivate var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") }
+    fileprivate var replacingNewlines: String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+    }
 }

@@ -14,7 +14,9 @@ import Testing
         for index in 16...255 {
             let (r, g, b) = XtermPalette.rgb(UInt8(index))
             let found = XtermPalette.rgb(XtermPalette.nearest256(Int(r), Int(g), Int(b)))
-            #expect(found == (r, g, b) || XtermPalette.distance(Int(r), Int(g), Int(b), Int(found.0), Int(found.1), Int(found.2)) == 0,
+            #expect(
+                found == (r, g, b)
+                    || XtermPalette.distance(Int(r), Int(g), Int(b), Int(found.0), Int(found.1), Int(found.2)) == 0,
                 "palette colour \(index) maps to itself")
         }
     }

@@ -20,16 +20,21 @@ import TestSupport
         func pixel() -> RGBA {
             let value = random.next()
             let alpha: UInt8 = value & 3 == 0 ? 0 : (value & 4 == 0 ? 255 : UInt8(truncatingIfNeeded: value >> 40))
-            return RGBA(r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
-                        b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
+            return RGBA(
+                r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
+                b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
         }
-        for (w, h, tw, th) in [(97, 61, 20, 13), (640, 360, 160, 90), (33, 200, 33, 50), (8, 8, 3, 5), (300, 7, 299, 2)] {
+        for (w, h, tw, th) in [
+            (97, 61, 20, 13), (640, 360, 160, 90), (33, 200, 33, 50), (8, 8, 3, 5), (300, 7, 299, 2),
+        ] {
             var scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
             var canvas = image(w, h) { _, _ in pixel() }
             var shown = scaler.scale(canvas)
             for round in 0..<12 {
                 let x = Int(random.next() % UInt64(w)), y = Int(random.next() % UInt64(h))
-                var rect = PixelRect(x: x, y: y, width: 1 + Int(random.next() % UInt64(w - x)), height: 1 + Int(random.next() % UInt64(h - y)))
+                var rect = PixelRect(
+                    x: x, y: y, width: 1 + Int(random.next() % UInt64(w - x)),
+                    height: 1 + Int(random.next() % UInt64(h - y)))
                 if round == 0 { rect = .empty }
                 if round == 1 { rect = PixelRect(x: 0, y: 0, width: w, height: h) }
                 if round == 2 { rect = PixelRect(x: w - 1, y: h - 1, width: 1, height: 1) }
@@ -69,7 +74,8 @@ import TestSupport
     @Test func transparentPixelsLendNoColour() {
         // Red opaque next to transparent green: colour stays pure red, alpha halves.
         var scaler = Downsampler(sourceWidth: 2, sourceHeight: 2, targetWidth: 1, targetHeight: 1)
-        let out = scaler.scale(image(2, 2) { x, _ in x == 0 ? RGBA(r: 255, g: 0, b: 0) : RGBA(r: 0, g: 255, b: 0, a: 0) })
+        let out = scaler.scale(
+            image(2, 2) { x, _ in x == 0 ? RGBA(r: 255, g: 0, b: 0) : RGBA(r: 0, g: 255, b: 0, a: 0) })
         #expect(out.pixels[0].r == 255 && out.pixels[0].g == 0)
         #expect(abs(Int(out.pixels[0].a) - 128) <= 1)
         var clear = Downsampler(sourceWidth: 4, sourceHeight: 4, targetWidth: 2, targetHeight: 2)
@@ -84,9 +90,12 @@ import TestSupport
         var random = SplitMix64(seed: UInt64(sourceWidth * 1000 + targetHeight))
         let picture = image(sourceWidth, sourceHeight) { _, _ in
             let alpha: UInt8 = [0, 255, 255, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random)!
-            return RGBA(r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random), b: .random(in: 0...255, using: &random), a: alpha)
+            return RGBA(
+                r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random),
+                b: .random(in: 0...255, using: &random), a: alpha)
         }
-        var scaler = Downsampler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: targetWidth, targetHeight: targetHeight)
+        var scaler = Downsampler(
+            sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: targetWidth, targetHeight: targetHeight)
         let out = scaler.scale(picture)
         func linear(_ value: UInt8) -> Double {
             let c = Double(value) / 255
@@ -112,7 +121,10 @@ import TestSupport
                         guard w > 0 else { continue }
                         let pixel = picture[sx, sy]
                         let a = Double(pixel.a) * w
-                        sum = (sum.r + linear(pixel.r) * a, sum.g + linear(pixel.g) * a, sum.b + linear(pixel.b) * a, sum.a + a)
+                        sum = (
+                            sum.r + linear(pixel.r) * a, sum.g + linear(pixel.g) * a, sum.b + linear(pixel.b) * a,
+                            sum.a + a
+                        )
                     }
                 }
                 let got = out[tx, ty]

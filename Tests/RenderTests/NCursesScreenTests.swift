@@ -11,8 +11,11 @@ import Testing
 /// exactly the last grid, and a frame identical to the last writes almost nothing. ncurses is
 /// one global state, so these run one at a time.
 @Suite(.serialized) struct NCursesScreenTests {
-    private func makeScreen(term: String, mode: ColorMode?, drawing: NCursesScreen.DrawingPath) throws -> (NCursesScreen, FileHandle) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tview-ncurses-\(UUID().uuidString)").path
+    private func makeScreen(term: String, mode: ColorMode?, drawing: NCursesScreen.DrawingPath) throws -> (
+        NCursesScreen, FileHandle
+    ) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tview-ncurses-\(UUID().uuidString)")
+            .path
         let output = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
         // A second open, so reading has its own offset.
         let reader = FileHandle(fileDescriptor: open(path, O_RDONLY), closeOnDealloc: true)
@@ -26,8 +29,9 @@ import Testing
     private func randomGrid(_ random: inout SplitMix64, palette: [TermColor]) -> CellGrid {
         let rows = 1 + Int(random.next() % 20)
         let columns = 1 + Int(random.next() % 70)
-        var grid = CellGrid(rows: rows, columns: columns, originRow: Int(random.next() % UInt64(24 - rows + 1)),
-                            originColumn: Int(random.next() % UInt64(80 - columns + 1)))
+        var grid = CellGrid(
+            rows: rows, columns: columns, originRow: Int(random.next() % UInt64(24 - rows + 1)),
+            originColumn: Int(random.next() % UInt64(80 - columns + 1)))
         for index in grid.cells.indices {
             grid.cells[index] = .halves(
                 top: palette[Int(random.next() % UInt64(palette.count))],
@@ -72,7 +76,8 @@ import Testing
             // A fresh palette every few rounds, so pairs are released and redefined.
             var palette: [TermColor] = [.default]
             for _ in 0..<(3 + Int(random.next() % 40)) {
-                palette.append(.rgb(UInt8(16 + random.next() % 240), UInt8(random.next() % 256), UInt8(random.next() % 256)))
+                palette.append(
+                    .rgb(UInt8(16 + random.next() % 240), UInt8(random.next() % 256), UInt8(random.next() % 256)))
             }
             let grid: CellGrid
             if let previous, round % 3 != 0 {
@@ -83,7 +88,8 @@ import Testing
             screen.present(grid)
             emulator.feed([UInt8](reader.readDataToEndOfFile()))
             let difference = firstDifference(
-                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: grid, rows: 24, columns: 80), columns: 80)
+                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: grid, rows: 24, columns: 80),
+                columns: 80)
             #expect(difference == nil, "round \(round)")
             #expect(emulator.unknown.isEmpty, "\(emulator.unknown)")
             previous = grid
@@ -93,7 +99,8 @@ import Testing
         let repeatBytes = [UInt8](reader.readDataToEndOfFile())
         #expect(repeatBytes.count <= ANSIWriter.beginSynchronized.count + ANSIWriter.endSynchronized.count + 16)
         // A status line on the last row, then hidden again.
-        var small = CellGrid(rows: 2, columns: 3, originRow: 1, originColumn: 1, fill: .halves(top: .rgb(200, 0, 0), bottom: .default))
+        var small = CellGrid(
+            rows: 2, columns: 3, originRow: 1, originColumn: 1, fill: .halves(top: .rgb(200, 0, 0), bottom: .default))
         screen.present(small, status: "frame 1/2")
         emulator.feed([UInt8](reader.readDataToEndOfFile()))
         #expect(String((0..<9).map { emulator[23, $0].character }) == "frame 1/2")
@@ -101,7 +108,10 @@ import Testing
         screen.present(small, status: nil)
         emulator.feed([UInt8](reader.readDataToEndOfFile()))
         #expect(emulator[23, 0].character == " ")
-        #expect(firstDifference(ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: small, rows: 24, columns: 80), columns: 80) == nil)
+        #expect(
+            firstDifference(
+                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: small, rows: 24, columns: 80),
+                columns: 80) == nil)
     }
 
     @Test(arguments: NCursesScreen.DrawingPath.allCases)
@@ -117,7 +127,8 @@ import Testing
             screen.present(grid)
             emulator.feed([UInt8](reader.readDataToEndOfFile()))
             let difference = firstDifference(
-                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: grid, rows: 24, columns: 80), columns: 80)
+                ScreenExpectation.visible(emulator), ScreenExpectation.screen(for: grid, rows: 24, columns: 80),
+                columns: 80)
             #expect(difference == nil, "round \(round)")
             grid = round % 5 == 4 ? randomGrid(&random, palette: palette) : changed(grid, &random, palette: palette)
         }

@@ -59,7 +59,8 @@ import Testing
         // 120 frames of 40 ms (4.8 s) on a terminal that needs 100 ms a frame.
         let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
         let (player, sink, _) = player(
-            [source], clock: clock, cost: { _ in .milliseconds(100) }, settings: PlayerSettings(decodesOnThread: decodesOnThread))
+            [source], clock: clock, cost: { _ in .milliseconds(100) },
+            settings: PlayerSettings(decodesOnThread: decodesOnThread))
         // The clock starts once the first frame is on screen: after its 100 ms present.
         let start = clock.now() + .milliseconds(100)
         #expect(player.run() == .finished)
@@ -83,7 +84,8 @@ import Testing
         // 120 frames of 40 ms (4.8 s); each frame takes 150 ms to reach the screen. Unpaced,
         // the screen would show the last frame after 18 s.
         let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
-        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(decodesOnThread: decodesOnThread))
+        let (player, sink, _) = player(
+            [source], clock: clock, settings: PlayerSettings(decodesOnThread: decodesOnThread))
         sink.linkTime = { _ in .milliseconds(150) }
         let start = clock.now()
         #expect(player.run() == .finished)
@@ -124,7 +126,9 @@ import Testing
             if index < 5, decodeStarted[index + 1].wait(timeoutSeconds: 10) { writesThatSawTheirDecode += 1 }
         }
         #expect(player.run() == .finished)
-        #expect(writesThatSawTheirDecode == 5 && decodesThatSawTheirWrite.value == 5, "frames 2–6 decoded while 1–5 were written")
+        #expect(
+            writesThatSawTheirDecode == 5 && decodesThatSawTheirWrite.value == 5,
+            "frames 2–6 decoded while 1–5 were written")
         #expect(sink.frameNumbers == [0, 1, 2, 3, 4, 5])
     }
 
@@ -189,7 +193,8 @@ import Testing
         let clock = ManualClock()
         let source = SyntheticSource(frames: 10, durations: [.milliseconds(100)], totalPlays: 1)
         let (player, sink, _) = player(
-            [source], clock: clock, script: [(.seconds(5), .key(.pauseResume))], settings: PlayerSettings(startPaused: true))
+            [source], clock: clock, script: [(.seconds(5), .key(.pauseResume))],
+            settings: PlayerSettings(startPaused: true))
         let start = clock.now()
         #expect(player.run() == .finished)
         #expect(clock.now() - start == .seconds(6))
@@ -216,7 +221,8 @@ import Testing
     @Test func aLoopThatFitsTheCachePlaysAgainWithoutDecoding() {
         let clock = ManualClock()
         let source = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 4)
-        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 5 * 1000 + 4))  // + one 1x1 canvas
+        // Five prepared frames and one 1x1 canvas.
+        let (player, sink, _) = player([source], clock: clock, settings: PlayerSettings(cacheBytes: 5 * 1000 + 4))
         #expect(player.run() == .finished)
         #expect(sink.frameNumbers == Array(repeating: Array(0..<5), count: 4).flatMap { $0 })
         #expect(source.decodes == 5)  // the first loop only
@@ -239,7 +245,8 @@ import Testing
         let a = SyntheticSource(name: "a", frames: 3, durations: [.milliseconds(50)], totalPlays: nil)
         let b = SyntheticSource(name: "b", frames: 3, durations: [.milliseconds(50)], totalPlays: nil)
         let script: [(Duration, PlayerEvent)] = [
-            (.milliseconds(400), .key(.nextFile)), (.milliseconds(600), .key(.previousFile)), (.milliseconds(900), .key(.quit)),
+            (.milliseconds(400), .key(.nextFile)), (.milliseconds(600), .key(.previousFile)),
+            (.milliseconds(900), .key(.quit)),
         ]
         let (player, _, _) = player([a, b], clock: clock, script: script)
         #expect(player.run() == .quit)
@@ -312,7 +319,10 @@ import Testing
         let (player, sink, _) = player([image], clock: clock)
         let start = clock.now()
         #expect(player.run() == .finished)
-        #expect(sink.presentations.map { $0.time - start } == [.zero, .milliseconds(100), .milliseconds(200), .milliseconds(220)])
+        #expect(
+            sink.presentations.map { $0.time - start } == [
+                .zero, .milliseconds(100), .milliseconds(200), .milliseconds(220),
+            ])
         #expect(clock.now() - start == .milliseconds(720))
     }
 
@@ -342,7 +352,8 @@ import Testing
         let c = SyntheticSource(name: "c", frames: 50, durations: [.milliseconds(50)], totalPlays: nil)
         let d = SyntheticSource(name: "d", frames: 50, durations: [.milliseconds(50)], totalPlays: nil)
         let script: [(Duration, PlayerEvent)] = [
-            (.milliseconds(120), .key(.nextFile)), (.milliseconds(240), .key(.previousFile)), (.milliseconds(300), .key(.quit)),
+            (.milliseconds(120), .key(.nextFile)), (.milliseconds(240), .key(.previousFile)),
+            (.milliseconds(300), .key(.quit)),
         ]
         let (switching, switchingSink, _) = self.player([c, d], clock: clock, script: script)
         #expect(switching.run() == .quit)
@@ -371,7 +382,8 @@ import Testing
         // Forever, and paused after a while: only the failure can end it.
         let source = SyntheticSource(frames: 10, durations: [.milliseconds(40)], totalPlays: nil)
         let (player, sink, _) = player(
-            [source], clock: clock, script: [(.milliseconds(150), .key(.pauseResume))], decodesOnThread: decodesOnThread)
+            [source], clock: clock, script: [(.milliseconds(150), .key(.pauseResume))], decodesOnThread: decodesOnThread
+        )
         sink.failsFromPresent = 3
         let start = clock.now()
         #expect(player.run() == .outputFailed(WriteError(code: 28)))
@@ -389,7 +401,8 @@ import Testing
         let source = SyntheticSource(frames: 60, durations: [.milliseconds(40)], totalPlays: 1, width: 64, height: 1)
         source.numbersFrames = true
         let (player, sink, _) = player(
-            [source], clock: clock, cost: { _ in .milliseconds(100) }, settings: PlayerSettings(decodesOnThread: decodesOnThread))
+            [source], clock: clock, cost: { _ in .milliseconds(100) },
+            settings: PlayerSettings(decodesOnThread: decodesOnThread))
         #expect(player.run() == .finished)
         #expect(player.statistics.framesSkipped > 20)
         var partial = 0

@@ -8,10 +8,12 @@ import Testing
     @Test func keysAndAnswersAreToldApart() {
         var parser = TerminalInputParser()
         let tokens = parser.feed(Array("q \u{1B}[0n.\u{1B}[C\u{1B}OD\u{1B}[1;2D\u{03}".utf8))
-        #expect(tokens == [
-            .key(.character("q")), .key(.character(" ")), .statusReport, .key(.character(".")), .key(.right), .key(.left),
-            .key(.left), .key(.control(3)),
-        ])
+        #expect(
+            tokens == [
+                .key(.character("q")), .key(.character(" ")), .statusReport, .key(.character(".")), .key(.right),
+                .key(.left),
+                .key(.left), .key(.control(3)),
+            ])
         #expect(!parser.isWaiting)
     }
 

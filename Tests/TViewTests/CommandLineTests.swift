@@ -12,11 +12,16 @@ import Testing
         #expect(try CommandRunner.run(["--info", gif, apng]).status == 0)
         #expect(try CommandRunner.run(["--info", gif, missing]).status == 1)
         #expect(try CommandRunner.run(["--info", missing]).status == 2)
-        #expect(try CommandRunner.run(["--info", missing, CommandRunner.repository.appendingPathComponent("Package.swift").path]).status == 2)
+        #expect(
+            try CommandRunner.run([
+                "--info", missing, CommandRunner.repository.appendingPathComponent("Package.swift").path,
+            ]).status == 2)
     }
 
     @Test func usageErrorsExitTwoWithAMessage() throws {
-        for arguments in [[], ["--bogus", gif], ["--json", gif], ["--extract", "/tmp/x", gif, apng], ["--info", "-", "-"]] {
+        for arguments in [
+            [], ["--bogus", gif], ["--json", gif], ["--extract", "/tmp/x", gif, apng], ["--info", "-", "-"],
+        ] {
             let result = try CommandRunner.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardError.hasPrefix("tview: "), "\(arguments)")
@@ -35,8 +40,11 @@ import Testing
     @Test func errorsAreOneLineNamingTheFile() throws {
         let result = try CommandRunner.run(["--info", missing])
         #expect(result.standardError == "tview: \(missing): No such file or directory\n")
-        let wrongType = try CommandRunner.run(["--info", CommandRunner.repository.appendingPathComponent("Makefile").path])
-        #expect(wrongType.standardError.hasSuffix("not a GIF, PNG or WebP image (starts with 23 20 74 76 69 65 77 20)\n"))
+        let wrongType = try CommandRunner.run([
+            "--info", CommandRunner.repository.appendingPathComponent("Makefile").path,
+        ])
+        #expect(
+            wrongType.standardError.hasSuffix("not a GIF, PNG or WebP image (starts with 23 20 74 76 69 65 77 20)\n"))
         #expect(wrongType.standardError.split(separator: "\n").count == 1)
     }
 
@@ -46,7 +54,9 @@ import Testing
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
         let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
-        let keys: Set = ["file", "format", "width", "height", "frames", "loop_count", "durations_ms", "truncated", "warnings"]
+        let keys: Set = [
+            "file", "format", "width", "height", "frames", "loop_count", "durations_ms", "truncated", "warnings",
+        ]
         for object in objects { #expect(Set(object.keys) == keys) }
         #expect(objects[0]["format"] as? String == "gif")
         #expect(objects[0]["width"] as? Int == 16 && objects[0]["height"] as? Int == 14)
@@ -76,7 +86,9 @@ import Testing
         let piped = try CommandRunner.run(["--info", "--json", "-"], input: bytes)
         let named = try CommandRunner.run(["--info", "--json", gif])
         #expect(piped.status == 0)
-        #expect(piped.standardOutput.replacingOccurrences(of: "\"file\":\"-\"", with: "\"file\":\"\(gif)\"") == named.standardOutput)
+        #expect(
+            piped.standardOutput.replacingOccurrences(of: "\"file\":\"-\"", with: "\"file\":\"\(gif)\"")
+                == named.standardOutput)
     }
 
     @Test func emptyStandardInputIsAnError() throws {

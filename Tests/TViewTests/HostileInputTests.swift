@@ -7,7 +7,9 @@ import Testing
 @Suite struct HostileInputTests {
     /// A copy of a sample under a name that would retitle the window and ring the bell.
     private func evilCopy(of sample: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("evil\u{1B}]0;PWNED\u{07}\u{9B}2J-\(getpid()).gif").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "evil\u{1B}]0;PWNED\u{07}\u{9B}2J-\(getpid()).gif"
+        ).path
         try? FileManager.default.removeItem(atPath: path)
         try FileManager.default.copyItem(atPath: CommandRunner.sample(sample), toPath: path)
         return path
@@ -63,7 +65,9 @@ import Testing
 
     @Test func bytesFromInsideAFileAreShownAsEscapes() throws {
         // A PNG whose first chunk is named ESC ] 2 ; — the message names the chunk.
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0, 0x1B, 0x5D, 0x32, 0x3B, 0, 0, 0, 0]
+        var bytes: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0, 0x1B, 0x5D, 0x32, 0x3B, 0, 0, 0, 0,
+        ]
         bytes += Array("IEND".utf8)
         let result = try CommandRunner.run(["--info", "-"], input: Data(bytes))
         #expect(result.status == 2)
@@ -89,7 +93,8 @@ import Testing
         // --animate loops forever: it must notice the first failed write and stop.
         let result = try CommandRunner.run(resolved, output: full, timeout: 30)
         #expect(result.status == 2, "\(arguments)")
-        #expect(result.standardError == "tview: cannot write to standard output: No space left on device\n", "\(arguments)")
+        #expect(
+            result.standardError == "tview: cannot write to standard output: No space left on device\n", "\(arguments)")
     }
 }
 
@@ -117,8 +122,10 @@ import Testing
     @Test func theMemoryBudgetRefusesWhatCouldExceedIt() throws {
         let result = try CommandRunner.run(["--max-memory", "256", "--info", bomb])
         #expect(result.status == 2)
-        #expect(result.standardError.hasSuffix(
-            "GIF needs up to 489 MB to decode its 8000x8000 canvas, over the memory budget of 256 MB (--max-memory)\n"))
+        #expect(
+            result.standardError.hasSuffix(
+                "GIF needs up to 489 MB to decode its 8000x8000 canvas, over the memory budget of 256 MB (--max-memory)\n"
+            ))
         #expect(try CommandRunner.run(["--max-memory", "8", "--info", bomb]).status == 2)
     }
 }
@@ -139,7 +146,10 @@ import Testing
 
     @Test(arguments: files)
     func endsCleanly(path: String) throws {
-        for arguments in [["--info"], ["--size", "40x12", "--frame", "1000"], ["--animate", "--loops", "1", "-t", "2", "--size", "20x6"]] {
+        for arguments in [
+            ["--info"], ["--size", "40x12", "--frame", "1000"],
+            ["--animate", "--loops", "1", "-t", "2", "--size", "20x6"],
+        ] {
             let result = try CommandRunner.run(arguments + [path], timeout: 60)
             #expect([0, 1, 2].contains(result.status), "\(arguments) \(path): status \(result.status)")
             #expect(result.standardError.split(separator: "\n").count <= 2, "\(result.standardError)")

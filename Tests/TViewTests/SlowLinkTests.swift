@@ -11,7 +11,9 @@ import Testing
 
     /// tview playing demo-ball.gif `loops` times (0: forever) behind `terminal`.
     private func playBall(loops: Int, behind terminal: ThrottledTerminal) throws -> ThrottledTerminal.Run {
-        let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let environment = [
+            "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
         return try terminal.run(
             CommandRunner.executable.path, ["--loops", String(loops), CommandRunner.sample("demo-ball.gif")],
             environment: environment)

@@ -116,7 +116,8 @@ struct ThrottledTerminal {
             }
             // Show at the link's rate.
             let tick = clock.now
-            budget = min(budget + Self.seconds(tick - budgetTime) * Double(bytesPerSecond), Double(bytesPerSecond) * 0.02 + 1024)
+            budget = min(
+                budget + Self.seconds(tick - budgetTime) * Double(bytesPerSecond), Double(bytesPerSecond) * 0.02 + 1024)
             budgetTime = tick
             let count = min(queued.count, Int(budget))
             if count > 0 {
@@ -129,7 +130,9 @@ struct ThrottledTerminal {
                 let window = Array(shown[from...])
                 var index = 0
                 while index + query.count <= window.count {
-                    if Array(window[index..<(index + query.count)]) == query, from + index + query.count > shown.count - count {
+                    if Array(window[index..<(index + query.count)]) == query,
+                        from + index + query.count > shown.count - count
+                    {
                         queriesShown.append(at)
                         answers.append(at + answerDelay)
                     }
@@ -147,7 +150,8 @@ struct ThrottledTerminal {
             if status != nil && queued.isEmpty && (endOfOutput || !Self.readable(master)) { break }
         }
         return Run(
-            status: status ?? -1, shown: shown, queriesShown: queriesShown, firstGlyph: firstGlyph, lastShown: lastShown,
+            status: status ?? -1, shown: shown, queriesShown: queriesShown, firstGlyph: firstGlyph,
+            lastShown: lastShown,
             exited: exited)
     }
 

@@ -10,8 +10,9 @@ public enum ScreenExpectation {
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {
                 let cell = grid[row, column]
-                pixels[(grid.originRow + row) * columns + grid.originColumn + column] = normalized(VirtualScreen.Pixel(
-                    character: cell.glyph.character, foreground: cell.foreground, background: cell.background))
+                pixels[(grid.originRow + row) * columns + grid.originColumn + column] = normalized(
+                    VirtualScreen.Pixel(
+                        character: cell.glyph.character, foreground: cell.foreground, background: cell.background))
             }
         }
         return pixels
@@ -40,7 +41,8 @@ public enum ScreenExpectation {
 }
 
 /// The first cell where two screens differ, described, or nil when they are the same.
-public func firstDifference(_ actual: [VirtualScreen.Pixel], _ expected: [VirtualScreen.Pixel], columns: Int) -> String? {
+public func firstDifference(_ actual: [VirtualScreen.Pixel], _ expected: [VirtualScreen.Pixel], columns: Int) -> String?
+{
     for index in actual.indices where actual[index] != expected[index] {
         return "row \(index / columns) column \(index % columns): \(actual[index]) instead of \(expected[index])"
     }

@@ -21,7 +21,8 @@ public final class SyntheticSource: FrameSource {
     public var onDecode: (@Sendable (Int) -> Void)?
 
     public init(
-        name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil, width: Int = 1, height: Int = 1
+        name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil, width: Int = 1,
+        height: Int = 1
     ) {
         self.name = name
         self.width = width
@@ -55,7 +56,8 @@ public final class SyntheticSource: FrameSource {
         frame.serial = serials
         if let lastSerial {
             let column = PixelRect(x: next % width, y: 0, width: 1, height: 1)
-            frame.change = CanvasChange(since: lastSerial, rect: column.union(PixelRect(x: 0, y: 0, width: 1, height: 1)))
+            frame.change = CanvasChange(
+                since: lastSerial, rect: column.union(PixelRect(x: 0, y: 0, width: 1, height: 1)))
         }
         lastSerial = frame.serial
         return frame

@@ -135,7 +135,9 @@ public struct VirtualScreen {
             let end = mode == 1 ? column + 1 : columns
             for c in start..<end { cells[row * columns + c] = Pixel(background: background) }
         case "X":
-            for c in column..<min(columns, column + number(0, 1)) { cells[row * columns + c] = Pixel(background: background) }
+            for c in column..<min(columns, column + number(0, 1)) {
+                cells[row * columns + c] = Pixel(background: background)
+            }
         case "b":
             for _ in 0..<number(0, 1) { put(lastCharacter) }
         case "m":
@@ -149,9 +151,12 @@ public struct VirtualScreen {
 
     private mutating func sgr(_ text: String) {
         // Colon sub-parameters (38:2::r:g:b) become one group.
-        let groups = text.isEmpty ? [[0]] : text.split(separator: ";", omittingEmptySubsequences: false).map { group in
-            group.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-        }
+        let groups =
+            text.isEmpty
+            ? [[0]]
+            : text.split(separator: ";", omittingEmptySubsequences: false).map { group in
+                group.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+            }
         var index = 0
         while index < groups.count {
             let group = groups[index]

@@ -5,7 +5,8 @@ extension Cell {
         switch glyph {
         case .upperHalf: return .halves(top: Self.reduced(foreground), bottom: Self.reduced(background))
         case .lowerHalf: return .halves(top: Self.reduced(background), bottom: Self.reduced(foreground))
-        case .space, .fullBlock: return Cell(glyph: glyph, foreground: Self.reduced(foreground), background: Self.reduced(background))
+        case .space, .fullBlock:
+            return Cell(glyph: glyph, foreground: Self.reduced(foreground), background: Self.reduced(background))
         }
     }
 

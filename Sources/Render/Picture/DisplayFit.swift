@@ -13,7 +13,9 @@ public struct DisplayFit: Sendable, Equatable {
     ///   - cellAspect: a cell's height over its width on screen; 2 when the terminal does not say.
     ///   - upscale: enlarge small images by a whole factor (nearest neighbour keeps pixel art
     ///     crisp); otherwise a picture is never drawn larger than one pixel per half cell.
-    public init(imageWidth: Int, imageHeight: Int, areaColumns: Int, areaRows: Int, cellAspect: Double = 2, upscale: Bool = true) {
+    public init(
+        imageWidth: Int, imageHeight: Int, areaColumns: Int, areaRows: Int, cellAspect: Double = 2, upscale: Bool = true
+    ) {
         let columns = max(1, areaColumns)
         let rows = max(1, areaRows)
         let width = Double(max(1, imageWidth))

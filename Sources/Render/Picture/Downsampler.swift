@@ -133,7 +133,9 @@ public struct Downsampler {
     /// from `image` only inside `changed`: only the output pixels that read a changed source pixel
     /// are computed again (with the same sums in the same order, so the result equals `scale`).
     /// A one-pixel frame on an 8000x8000 canvas costs a few output pixels, not 64 megapixels.
-    public mutating func scale(_ image: RGBAImage, changedIn changed: PixelRect, previous: consuming RGBAImage) -> RGBAImage {
+    public mutating func scale(_ image: RGBAImage, changedIn changed: PixelRect, previous: consuming RGBAImage)
+        -> RGBAImage
+    {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "image size changed")
         guard !enlarges, previous.width == targetWidth, previous.height == targetHeight else { return scale(image) }
         let columns = Self.outputs(reading: changed.x..<changed.maxX, spans: columnSpans)
@@ -193,7 +195,8 @@ public struct Downsampler {
                                             for x in columns {
                                                 let sum = Self.columnSum(
                                                     row: row, taps: columnTaps.baseAddress! + columnStart[x],
-                                                    count: columnStart[x + 1] - columnStart[x], toLinear: toLinear.baseAddress!)
+                                                    count: columnStart[x + 1] - columnStart[x],
+                                                    toLinear: toLinear.baseAddress!)
                                                 UnsafeMutableRawPointer(rowSums + x * 4).storeBytes(
                                                     of: sum, as: SIMD4<Float>.self)
                                             }

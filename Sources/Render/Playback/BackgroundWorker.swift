@@ -20,10 +20,14 @@ final class BackgroundWorker: @unchecked Sendable {
         sem_init(&jobReady, 0, 0)
         sem_init(&jobDone, 0, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<BackgroundWorker>.fromOpaque(context!).takeUnretainedValue().serve()
-            return nil
-        }, context) == 0 else {
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<BackgroundWorker>.fromOpaque(context!).takeUnretainedValue().serve()
+                    return nil
+                }, context) == 0
+        else {
             sem_destroy(&jobReady)
             sem_destroy(&jobDone)
             return nil

@@ -126,7 +126,9 @@ final class FrameFeed<Sink: FrameSink> {
         var slot: Slot
         if cachedLoops.contains(fileIndex) {
             guard let entry = cache[fileIndex, nextIndex] else { return nil }
-            slot = Slot(image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor, duration: entry.duration)
+            slot = Slot(
+                image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor,
+                duration: entry.duration)
         } else {
             let started = clock.now()
             guard let frame = try source.nextFrame() else { return nil }

@@ -48,17 +48,22 @@ public final class Player<Sink: FrameSink> {
     private var ahead: Slot?
 
     private enum Transition {
-        case next, previous, stop(PlayerOutcome)
+        case next, previous
+        case stop(PlayerOutcome)
     }
 
-    public init(sources: [any FrameSource], clock: any PlaybackClock, events: any PlayerEventSource, sink: Sink, settings: PlayerSettings) {
+    public init(
+        sources: [any FrameSource], clock: any PlaybackClock, events: any PlayerEventSource, sink: Sink,
+        settings: PlayerSettings
+    ) {
         self.sources = sources
         self.clock = clock
         self.events = events
         self.sink = sink
         self.settings = settings
         self.feed = FrameFeed(
-            sources: sources, sink: sink, clock: clock, cacheBytes: settings.cacheBytes, statusLine: settings.showStatus)
+            sources: sources, sink: sink, clock: clock, cacheBytes: settings.cacheBytes, statusLine: settings.showStatus
+        )
         self.worker = settings.decodesOnThread ? BackgroundWorker() : nil
     }
 

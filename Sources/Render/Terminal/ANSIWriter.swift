@@ -52,11 +52,16 @@ public struct ANSIWriter: Sendable {
     /// the screen shows afterwards; tolerance 0 is exact. With `palette256`, truecolor cells go
     /// out as their nearest 256-colour cells (a third of the bytes, for saturated links).
     public func update(
-        displayed: inout CellGrid?, to current: CellGrid, tolerance: Int, palette256: Bool = false, into out: inout [UInt8]
+        displayed: inout CellGrid?, to current: CellGrid, tolerance: Int, palette256: Bool = false,
+        into out: inout [UInt8]
     ) {
         let diff = displayed.map { $0.hasSameGeometry(as: current) } ?? false
-        var shown = diff ? displayed! : CellGrid(
-            rows: current.rows, columns: current.columns, originRow: current.originRow, originColumn: current.originColumn)
+        var shown =
+            diff
+            ? displayed!
+            : CellGrid(
+                rows: current.rows, columns: current.columns, originRow: current.originRow,
+                originColumn: current.originColumn)
         out.removeAll(keepingCapacity: true)
         out += Self.beginSynchronized
         if !diff {
@@ -78,7 +83,9 @@ public struct ANSIWriter: Sendable {
                         let targetRow = current.originRow + row
                         let targetColumn = current.originColumn + column
                         if cursorRow != targetRow || cursorColumn != targetColumn {
-                            moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: targetRow, column: targetColumn, into: &out)
+                            moveCursor(
+                                fromRow: cursorRow, column: cursorColumn, toRow: targetRow, column: targetColumn,
+                                into: &out)
                         }
                         emit(cell, pen: &pen, into: &out)
                         screen[index] = cell
@@ -134,7 +141,8 @@ public struct ANSIWriter: Sendable {
 
     @inline(__always)
     private static func sameHalves(_ a: Cell, _ b: Cell, _ tolerance: Int) -> Bool {
-        return close(a.background, b.background, tolerance) && (a.glyph == .space || close(a.foreground, b.foreground, tolerance))
+        return close(a.background, b.background, tolerance)
+            && (a.glyph == .space || close(a.foreground, b.foreground, tolerance))
     }
 
     @inline(__always)
@@ -244,7 +252,9 @@ public struct ANSIWriter: Sendable {
     /// Moves the cursor (0-based) by the shortest sequence this writer knows: CUF on the same
     /// row, else CUP.
     @inline(__always)
-    private func moveCursor(fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, into out: inout [UInt8]) {
+    private func moveCursor(
+        fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, into out: inout [UInt8]
+    ) {
         if fromRow == toRow && toColumn > fromColumn {
             let gap = toColumn - fromColumn
             out.append(0x1B)

@@ -74,7 +74,8 @@ final class CursesCellDrawing: CellDrawing {
         if foreground == -1 && background == -1 { return 0 }
         return pool.acquire(foreground: foreground, background: background) { color in
             guard color >= 8 else { return color }
-            let rgb = self.direct
+            let rgb =
+                self.direct
                 ? (UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF))
                 : XtermPalette.rgb(UInt8(clamping: color))
             return Int32(XtermPalette.nearestSystem(Int(rgb.0), Int(rgb.1), Int(rgb.2), count: 8))

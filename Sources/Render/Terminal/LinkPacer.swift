@@ -157,7 +157,9 @@ public struct LinkPacer: Sendable {
 
     /// Steps colours back up when the link has room; call after each frame.
     public mutating func updateColorStep(at now: Duration) {
-        guard prefersFewerColors, let limit = capacity ?? throughput, now - colorStepChangedAt > .seconds(3) else { return }
+        guard prefersFewerColors, let limit = capacity ?? throughput, now - colorStepChangedAt > .seconds(3) else {
+            return
+        }
         guard lastHeldBackAt.map({ now - $0 > .seconds(2) }) ?? true else { return }
         let window = recentSends.filter { now - $0.at <= .seconds(2) }
         guard let first = window.first else { return }

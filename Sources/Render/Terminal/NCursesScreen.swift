@@ -53,7 +53,8 @@ public final class NCursesScreen {
     /// Uses `output` and `input` (both owned from now on): any terminal, or a file and /dev/null
     /// to see what would be sent (tests, benchmarks). Queries for pacing go out with `pacing`.
     public convenience init(
-        requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt, input inputDescriptor: CInt,
+        requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt,
+        input inputDescriptor: CInt,
         drawing: DrawingPath = .direct, pacing: Bool = false, clock: any PlaybackClock = SystemClock()
     ) throws(TerminalSetupError) {
         let link = TerminalLink(input: inputDescriptor, output: outputDescriptor, clock: clock, pacing: pacing)
@@ -71,7 +72,8 @@ public final class NCursesScreen {
         setlocale(LC_ALL, "")
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"
         let colorTerm = environment["COLORTERM"]
-        let wantsTruecolor = requested == .truecolor
+        let wantsTruecolor =
+            requested == .truecolor
             || (requested == nil && (colorTerm == "truecolor" || colorTerm == "24bit"))
         guard let input = fdopen(inputDescriptor, "r") else {
             close(inputDescriptor)
@@ -136,7 +138,8 @@ public final class NCursesScreen {
         curs_set(0)
         // tview reads the terminal itself (TerminalLink); ncurses must not peek at it.
         typeahead(-1)
-        size = TerminalSize.of(descriptor: outputDescriptor)
+        size =
+            TerminalSize.of(descriptor: outputDescriptor)
             ?? TerminalSize(rows: Int(tview_lines()), columns: Int(tview_cols()))
         // Clear and take the screen now: stdscr is never touched again, so ncurses never
         // repaints over what tview draws itself.

@@ -27,7 +27,9 @@ public final class TerminalLink {
 
     /// The controlling terminal: keys from /dev/tty (standard input may be the image), output
     /// to a copy of standard output.
-    public static func controllingTerminal(clock: any PlaybackClock, pacing: Bool) throws(TerminalSetupError) -> TerminalLink {
+    public static func controllingTerminal(clock: any PlaybackClock, pacing: Bool) throws(TerminalSetupError)
+        -> TerminalLink
+    {
         let input = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard input >= 0 else { throw TerminalSetupError(description: "no terminal to read keys from (/dev/tty)") }
         let output = dup(STDOUT_FILENO)
@@ -132,7 +134,8 @@ public final class TerminalLink {
         guard isPacing else { return }
         let start = clock.now()
         pacer.expire(at: start)
-        let limit = pacer.answers == .yes
+        let limit =
+            pacer.answers == .yes
             ? min(.seconds(2), pacer.expectedCatchUp(at: start) + .milliseconds(300)) : .milliseconds(200)
         while pacer.outstandingQueries > 0 {
             let left = start + limit - clock.now()

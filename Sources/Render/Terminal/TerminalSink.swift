@@ -24,7 +24,8 @@ public final class TerminalSink: FrameSink {
         let rows = max(1, size.rows - (statusLine ? 1 : 0))
         let columns = min(size.columns, area?.columns ?? size.columns)
         return renderer.render(
-            image, serial: serial, change: change, columns: columns, rows: min(rows, area?.rows ?? rows), cellAspect: size.cellAspect)
+            image, serial: serial, change: change, columns: columns, rows: min(rows, area?.rows ?? rows),
+            cellAspect: size.cellAspect)
     }
 
     public func cost(of prepared: CellGrid) -> Int {
