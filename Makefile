@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp python3
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-render clean
+.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-render clean
 
 all: build
 
@@ -72,12 +72,32 @@ RUN_SAMPLES = samples/good/demo-ball.gif samples/good/apng-blend-alpha.png sampl
 run: build
 	.build/release/tview $(RUN_SAMPLES)
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The binary, the man page and bash, zsh and fish completions.
+SHARE = $(DESTDIR)$(PREFIX)/share
+install: build man
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	install -m 755 .build/release/tview $(DESTDIR)$(PREFIX)/bin/tview
+	install -m 644 $(MAN_DIR)/tview.1 $(SHARE)/man/man1/tview.1
+	.build/release/tview --generate-completion-script bash > $(SHARE)/bash-completion/completions/tview
+	.build/release/tview --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_tview
+	.build/release/tview --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/tview.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tview
+	rm -f $(DESTDIR)$(PREFIX)/bin/tview $(SHARE)/man/man1/tview.1 $(SHARE)/bash-completion/completions/tview \
+		$(SHARE)/zsh/site-functions/_tview $(SHARE)/fish/vendor_completions.d/tview.fish
+
+# The man page, from --help by swift-argument-parser's generator (.build/man/tview.1), less the
+# `help` subcommand it makes up, with tview's own exit statuses. `man -l .build/man/tview.1`.
+MAN_DIR = .build/man
+man: build
+	$(SWIFT) build -c release --product generate-manual
+	@mkdir -p $(MAN_DIR)
+	.build/release/generate-manual .build/release/tview --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
+		--output-directory $(MAN_DIR)
+	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' -e 's/^$$/.Pp/' \
+		-e 's/^\.Ex -std$$/0: every file worked; 1: some files failed; 2: a usage error, every file failed, or the output could not be written; 128 + N: ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143)./' \
+		$(MAN_DIR)/tview.1
 
 samples:
 	@missing=""; for p in $(SAMPLE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -129,6 +129,15 @@ struct BackgroundColor: ExpressibleByArgument {
             self.init(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
         }
     }
+
+    /// How `--help` shows the default: as it would be typed.
+    var defaultValueDescription: String {
+        switch (red, green, blue) {
+        case (0, 0, 0): return "black"
+        case (255, 255, 255): return "white"
+        default: return "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+    }
 }
 
 /// `--draw`.

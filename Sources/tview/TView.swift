@@ -10,17 +10,31 @@ struct TView: ParsableCommand {
         commandName: "tview",
         abstract: "Play animated GIF, APNG and WebP images in the terminal.",
         discussion: """
-            FILE may be - to read standard input. The format is told from the file's bytes, \
-            not its name.
+            Plays each FILE full-screen, every frame for its own duration, until q (or as \
+            often as the file says). FILE may be - to read standard input. The format is \
+            told from the file's bytes, not its name. When standard output is not a \
+            terminal, the first frame (or --frame N) is written as ANSI text instead.
 
-            Modes:
+            Keys: space pause/resume; . or right step forward, , or left step back; + and - \
+            speed x2 and /2; 0 normal speed; r restart; i status line; n and p next and \
+            previous file; q or Esc quit; Ctrl-C quit (exit 130); Ctrl-Z suspend.
+
+            Other modes:
               tview --info FILE...          format, size, frames, loop count and durations
               tview --info --json FILE...   the same, one JSON object per line and file
               tview --extract DIR FILE      every composited frame as DIR/frame-0001.png, ...
+              tview --animate FILE | less -R   every frame, timed, as ANSI text
 
-            Exit status: 0 everything worked, 1 some files failed, 2 a usage error or every \
-            file failed. Errors are printed to standard error as "tview: FILE: what is wrong".
-            """
+            Exit status: 0 everything worked, 1 some files failed, 2 a usage error, every \
+            file failed or the output could not be written; 129, 130, 143 ended by SIGHUP, \
+            SIGINT, SIGTERM. Errors are printed to standard error as "tview: FILE: what is \
+            wrong", with names quoted as the shell would.
+
+            Environment: NO_COLOR makes text output monochrome; COLUMNS and LINES size it; \
+            COLORTERM=truecolor (or 24bit) turns on 24-bit colour in the terminal; TMPDIR \
+            holds the copy of standard input.
+            """,
+        version: "tview \(TViewVersion.current)"
     )
 
     @Flag(name: .long, help: "Describe each file instead of playing it.")

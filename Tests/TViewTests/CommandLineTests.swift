@@ -37,6 +37,28 @@ import Testing
         #expect(result.standardOutput.contains("Exit status"))
     }
 
+    @Test func versionAndHelpSayWhatTheyShould() throws {
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput.wholeMatch(of: /tview \d+\.\d+\.\d+\n/) != nil, "\(version.standardOutput)")
+        let help = try CommandRunner.run(["--help"])
+        // Defaults read as they would be typed, not as Swift values.
+        #expect(help.standardOutput.contains("(default: black)"))
+        #expect(!help.standardOutput.contains("BackgroundColor("))
+        for key in ["Keys:", "--max-memory", "--version", "NO_COLOR"] {
+            #expect(help.standardOutput.contains(key), "\(key)")
+        }
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsKnowEveryOption(shell: String) throws {
+        let result = try CommandRunner.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        for option in ["--info", "--max-memory", "--colors", "--loops", "--stats"] {
+            #expect(result.standardOutput.contains(option.dropFirst(2)), "\(shell): \(option)")
+        }
+    }
+
     @Test func errorsAreOneLineNamingTheFile() throws {
         let result = try CommandRunner.run(["--info", missing])
         #expect(result.standardError == "tview: \(missing): No such file or directory\n")

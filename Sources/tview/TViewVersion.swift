@@ -1,0 +1,4 @@
+/// tview's version, for `--version` and the man page. Raised with each release.
+enum TViewVersion {
+    static let current = "0.6.0"
+}
