@@ -112,10 +112,15 @@ rss: build
 
 # A real terminal: tview in tmux, the pane read back with capture-pane -e and checked cell by
 # cell against the sample's expected frame, in truecolor and 256 colours; then q must restore.
+# Then a real window: xterm under Xvfb, screenshotted (xwd) and compared with the expected frame;
+# the screenshot is the README's (docs/screenshot-xterm.png).
+E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core
 e2e: build
-	@command -v tmux >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; }
-	@python3 -c "import pyte" 2>/dev/null || pip install -q pyte
+	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	@python3 -c "import pyte, PIL" 2>/dev/null || pip install -q pyte pillow
 	python3 e2e/tmux_render_check.py .build/release/tview
+	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
 # in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png.

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""tview in a real terminal window: xterm under Xvfb, paused on the first frame of a sample,
+screenshotted with xwd. Checks that the picture reached the window (the screenshot's picture
+area matches the sample's expected first frame in colour, truecolor half blocks) and writes the
+screenshot as PNG for the README. (Giving the terminal back on q is the tmux check's part.)
+
+Usage: e2e/xterm_screenshot.py TVIEW OUT.png   (needs xvfb, xterm, x11-apps, imagemagick, pillow)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+SAMPLE = os.path.join(REPO, "samples/good/demo-ball.gif")
+EXPECTED = os.path.join(REPO, "samples/expected/demo-ball.rgba")
+WIDTH, HEIGHT = 96, 64  # demo-ball's canvas
+DISPLAY = ":97"
+TITLE = "tview-e2e"
+
+
+def wait_for_window(env, seconds=10):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if subprocess.run(["xwininfo", "-name", TITLE], env=env, capture_output=True).returncode == 0:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def screenshot(env, path):
+    with tempfile.NamedTemporaryFile(suffix=".xwd") as dump:
+        subprocess.run(["xwd", "-name", TITLE, "-silent", "-out", dump.name], env=env, check=True)
+        # -strip: no timestamps, so the same picture is the same file.
+        subprocess.run(["/usr/bin/convert", "xwd:" + dump.name, "-strip", "png:" + path], check=True)
+    return Image.open(path).convert("RGB")
+
+
+def first_frame():
+    data = open(EXPECTED, "rb").read()[: WIDTH * HEIGHT * 4]
+    return Image.frombytes("RGBA", (WIDTH, HEIGHT), data)
+
+
+def picture_area(shot):
+    """The bounding box of what is not the window's black background, above the status line."""
+    pixels = shot.load()
+    w, h = shot.size
+    rows = [y for y in range(h) if any(sum(pixels[x, y]) > 60 for x in range(0, w, 2))]
+    cols = [x for x in range(w) if any(sum(pixels[x, y]) > 60 for y in range(0, h, 2))]
+    return (min(cols), min(rows), max(cols) + 1, max(rows) + 1) if rows and cols else None
+
+
+def mean_error(shot, box, frame):
+    """Mean absolute difference per channel between the shot's box and the frame scaled to it
+    (over black, as the window's background)."""
+    region = shot.crop(box)
+    over_black = Image.new("RGB", frame.size)
+    over_black.paste(frame, mask=frame.split()[3])
+    scaled = over_black.resize(region.size, Image.BOX)
+    a, b = region.load(), scaled.load()
+    total = 0
+    for y in range(region.size[1]):
+        for x in range(region.size[0]):
+            total += sum(abs(p - q) for p, q in zip(a[x, y], b[x, y]))
+    return total / (region.size[0] * region.size[1] * 3)
+
+
+def main():
+    tview, out = sys.argv[1], sys.argv[2]
+    env = dict(os.environ, DISPLAY=DISPLAY)
+    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    problems = []
+    try:
+        time.sleep(1)
+        # The status line shows; --paused holds the first frame for the screenshot.
+        command = [tview, "--paused", SAMPLE]
+        term = subprocess.Popen(
+            ["xterm", "-T", TITLE, "-geometry", "64x22+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12",
+             "-bg", "black", "-fg", "grey85", "-bw", "0", "+sb", "-e",
+             "env", "TERM=xterm-256color", "COLORTERM=truecolor"] + command,
+            env=env)
+        if not wait_for_window(env):
+            problems.append("no xterm window")
+        time.sleep(2)
+        shot = screenshot(env, out)
+        box = picture_area(shot.crop((0, 0, shot.size[0], shot.size[1] - shot.size[1] // 22)))
+        if box is None:
+            problems.append("nothing drawn in the window")
+        else:
+            error = mean_error(shot, box, first_frame())
+            print(f"picture at {box} in a {shot.size[0]}x{shot.size[1]} window: mean error {error:.1f}/255")
+            # Half blocks are 2 pixels a cell: coarse, but the colours must be the frame's.
+            if error > 24:
+                problems.append(f"picture differs from the first frame (mean error {error:.1f})")
+        term.terminate()
+        term.wait(timeout=5)
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=5)
+    for problem in problems:
+        print("problem:", problem)
+    print(f"xterm: {len(problems)} problems; screenshot in {out}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
