@@ -4,7 +4,13 @@ import Glibc
 // tview-bench scale FILE...: the fastest decode and downsample of each file's first frames.
 // tview-bench skips FILE: bytes per frame at 160x47 by colour mode, tolerance and frames skipped
 // (what a slow link makes tview choose between).
+// tview-bench sixel FILE WIDTHxHEIGHT: the first frame as sixel on stdout, encoding cost on stderr.
 let arguments = CommandLine.arguments
+if arguments.count > 3, arguments[1] == "sixel" {
+    let size = arguments[3].split(separator: "x").compactMap { Int($0) }
+    SixelTiming.run(path: arguments[2], width: size.first ?? 640, height: size.last ?? 384)
+    exit(0)
+}
 if arguments.count > 2, arguments[1] == "skips" {
     SkipExperiment.run(path: arguments[2], columns: 160, rows: 47)
     exit(0)
@@ -14,7 +20,9 @@ if arguments.count > 2, arguments[1] == "scale" {
     exit(0)
 }
 guard arguments.count >= 2, arguments[1] == "render" else {
-    print("usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench scale FILE... | tview-bench skips FILE")
+    print(
+        "usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench scale FILE... | tview-bench skips FILE"
+            + " | tview-bench sixel FILE WIDTHxHEIGHT")
     exit(2)
 }
 let media = arguments.count > 2 ? arguments[2] : "/tmp/tview-bench-media"

@@ -1,0 +1,131 @@
+public import Decode
+
+/// Pictures as sixel graphics (DEC's six-pixel bands: xterm -ti vt340, foot, WezTerm, mlterm,
+/// Konsole draw them). Colours come from a fixed palette of 6 × 7 × 6 levels (252 registers,
+/// green finest, as the eye is), chosen per pixel with an optional 4×4 ordered dither, so no
+/// palette is computed per frame and a region drawn later matches what is around it.
+///
+/// Every pixel of what is encoded is drawn: transparent ones in `background`, blended ones over
+/// it. A picture therefore always covers what was on screen before (no ghosting of earlier
+/// frames, the peers' known bug), and a changed region can be sent alone.
+public struct SixelEncoder: Sendable {
+    /// What transparency shows (the terminal's background is not known to tview).
+    public var background: RGBA
+    public var dither: Bool
+
+    /// Registers used: 6 red × 7 green × 6 blue levels.
+    public static let paletteSize = 252
+
+    public init(background: RGBA = .opaqueBlack, dither: Bool = true) {
+        self.background = background
+        self.dither = dither
+    }
+
+    /// The register for a colour at pixel (x, y).
+    @inline(__always)
+    func register(_ pixel: RGBA, x: Int, y: Int) -> Int {
+        var (r, g, b) = (Int(pixel.r), Int(pixel.g), Int(pixel.b))
+        if pixel.a < 255 {
+            let a = Int(pixel.a)
+            r = (r * a + Int(background.r) * (255 - a) + 127) / 255
+            g = (g * a + Int(background.g) * (255 - a) + 127) / 255
+            b = (b * a + Int(background.b) * (255 - a) + 127) / 255
+        }
+        // Dither by up to half a step of each channel's own levels.
+        let offset = dither ? Self.bayer[(y & 3) * 4 + (x & 3)] : 8
+        let red = min(5, (r * 5 * 16 + offset * 255) / (255 * 16))
+        let green = min(6, (g * 6 * 16 + offset * 255) / (255 * 16))
+        let blue = min(5, (b * 5 * 16 + offset * 255) / (255 * 16))
+        return (red * 7 + green) * 6 + blue
+    }
+
+    /// The colour of register `index`.
+    public static func color(ofRegister index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let red = index / 42, green = index / 6 % 7, blue = index % 6
+        return (UInt8(red * 255 / 5), UInt8(green * 255 / 6), UInt8(blue * 255 / 5))
+    }
+
+    /// 0…15, centred on 8: the 4×4 Bayer matrix.
+    private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+
+    /// `region` of `image` (all of it when nil) as one sixel sequence (DCS … ST), drawn from the
+    /// cursor's cell; the caller places the cursor. Pixels left of or above the region are not
+    /// sent.
+    public func encode(_ image: RGBAImage, region: PixelRect? = nil) -> [UInt8] {
+        let area = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        guard !area.isEmpty else { return [] }
+        let width = area.width
+        // Registers of every pixel, and which are used (only those are defined).
+        var registers = [UInt8](repeating: 0, count: width * area.height)
+        var used = [Bool](repeating: false, count: Self.paletteSize)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<area.height {
+                let y = area.y + row
+                for column in 0..<width {
+                    let x = area.x + column
+                    let index = register(pixels[y * image.width + x], x: x, y: y)
+                    registers[row * width + column] = UInt8(index)
+                    used[index] = true
+                }
+            }
+        }
+        // DCS P1=0 (aspect from raster attributes), P2=1 (zero bits leave pixels alone: every
+        // pixel here is drawn by some colour anyway), then 1:1 aspect and the size.
+        var out = Array("\u{1B}P0;1;0q\"1;1;\(width);\(area.height)".utf8)
+        for index in 0..<Self.paletteSize where used[index] {
+            let (r, g, b) = Self.color(ofRegister: index)
+            out += Array("#\(index);2;\(percent(r));\(percent(g));\(percent(b))".utf8)
+        }
+        // Per band: each colour's six bits a column, and which colours the band uses.
+        var masks = [UInt8](repeating: 0, count: Self.paletteSize * width)
+        var inBand = [Bool](repeating: false, count: Self.paletteSize)
+        var colorsInBand: [Int] = []
+        for bandTop in stride(from: 0, to: area.height, by: 6) {
+            colorsInBand.removeAll(keepingCapacity: true)
+            for bit in 0..<min(6, area.height - bandTop) {
+                let rowStart = (bandTop + bit) * width
+                for column in 0..<width {
+                    let index = Int(registers[rowStart + column])
+                    if !inBand[index] {
+                        inBand[index] = true
+                        colorsInBand.append(index)
+                    }
+                    masks[index * width + column] |= 1 << bit
+                }
+            }
+            for (position, index) in colorsInBand.enumerated() {
+                out += Array("#\(index)".utf8)
+                appendRow(masks[(index * width)..<((index + 1) * width)], to: &out)
+                for column in 0..<width { masks[index * width + column] = 0 }
+                inBand[index] = false
+                // `$` back to the band's start for the next colour; `-` on to the next band.
+                out.append(position == colorsInBand.count - 1 ? UInt8(ascii: "-") : UInt8(ascii: "$"))
+            }
+        }
+        out += Array("\u{1B}\\".utf8)
+        return out
+    }
+
+    /// One colour's six-pixel column bits as sixel characters, runs of four or more as `!n`,
+    /// trailing empty columns left out.
+    private func appendRow(_ bits: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var end = bits.endIndex
+        while end > bits.startIndex && bits[end - 1] == 0 { end -= 1 }
+        var index = bits.startIndex
+        while index < end {
+            let value = bits[index]
+            var run = 1
+            while index + run < end && bits[index + run] == value { run += 1 }
+            let character = 63 + value
+            if run >= 4 {
+                out += Array("!\(run)".utf8)
+                out.append(character)
+            } else {
+                for _ in 0..<run { out.append(character) }
+            }
+            index += run
+        }
+    }
+
+    private func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
+}
