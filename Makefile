@@ -113,9 +113,11 @@ rss: build
 # A real terminal: tview in tmux, the pane read back with capture-pane -e and checked cell by
 # cell against the sample's expected frame, in truecolor and 256 colours; then q must restore.
 # Then a real window: xterm under Xvfb, screenshotted (xwd) and compared with the expected frame;
-# the screenshot is the README's (docs/screenshot-xterm.png).
+# the screenshot is the README's (docs/screenshot-xterm.png). And the sixel encoder's output in
+# xterm -ti vt340, compared with the frame at pixel resolution.
 E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core
 e2e: build
+	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import pyte, PIL" 2>/dev/null || pip install -q pyte pillow

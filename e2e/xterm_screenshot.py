@@ -3,8 +3,10 @@
 screenshotted with xwd. Checks that the picture reached the window (the screenshot's picture
 area matches the sample's expected first frame in colour, truecolor half blocks) and writes the
 screenshot as PNG for the README. (Giving the terminal back on q is the tmux check's part.)
+Then the sixel encoder's output (tview-bench sixel) in xterm -ti vt340, against the same frame.
 
-Usage: e2e/xterm_screenshot.py TVIEW OUT.png   (needs xvfb, xterm, x11-apps, imagemagick, pillow)
+Usage: e2e/xterm_screenshot.py TVIEW OUT.png   (tview-bench beside TVIEW; needs xvfb, xterm,
+x11-apps, imagemagick, pillow)
 """
 import os
 import subprocess
@@ -69,6 +71,43 @@ def mean_error(shot, box, frame):
     return total / (region.size[0] * region.size[1] * 3)
 
 
+def sixel_check(env, bench):
+    """The sixel encoder's output in xterm -ti vt340 (256 colour registers): the picture it draws,
+    at pixel resolution, against the expected first frame. Returns the problems found."""
+    size = (WIDTH * 4, HEIGHT * 4)
+    with tempfile.NamedTemporaryFile(suffix=".six", delete=False) as six:
+        subprocess.run([bench, "sixel", SAMPLE, f"{size[0]}x{size[1]}"], stdout=six, stderr=subprocess.DEVNULL,
+                       check=True)
+    term = subprocess.Popen(
+        ["xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-T", TITLE, "-geometry", "80x24+0+0",
+         "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black", "-fg", "grey85", "-bw", "0", "+sb",
+         "-e", "sh", "-c", f"printf '\\033[?25l'; cat {six.name}; sleep 30"], env=env)
+    problems = []
+    try:
+        if not wait_for_window(env):
+            return ["no xterm -ti vt340 window"]
+        time.sleep(2)
+        with tempfile.NamedTemporaryFile(suffix=".png") as png:
+            shot = screenshot(env, png.name)
+        box = picture_area(shot)
+        if box is None:
+            return ["sixel: nothing drawn"]
+        # The picture starts at the first cell, inside xterm's 2-pixel border; nothing may be drawn
+        # past its size. Compared at the frame's own size, where the ordered dither averages out.
+        if box[2] > 2 + size[0] or box[3] > 2 + size[1]:
+            problems.append(f"sixel drawn beyond {size[0]}x{size[1]}: {box}")
+        placed = (2, 2, 2 + size[0], 2 + size[1])
+        error = mean_error(shot.crop(placed).resize((WIDTH, HEIGHT), Image.BOX), (0, 0, WIDTH, HEIGHT), first_frame())
+        print(f"sixel: {size[0]}x{size[1]} pixels at the first cell: mean error {error:.1f}/255 at the frame's size")
+        if error > 10:
+            problems.append(f"sixel picture differs from the first frame (mean error {error:.1f})")
+    finally:
+        term.terminate()
+        term.wait(timeout=5)
+        os.unlink(six.name)
+    return problems
+
+
 def main():
     tview, out = sys.argv[1], sys.argv[2]
     env = dict(os.environ, DISPLAY=DISPLAY)
@@ -99,6 +138,8 @@ def main():
                 problems.append(f"picture differs from the first frame (mean error {error:.1f})")
         term.terminate()
         term.wait(timeout=5)
+        bench = os.path.join(os.path.dirname(tview), "tview-bench")
+        problems += sixel_check(env, bench)
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=5)
