@@ -1,5 +1,5 @@
 public import Decode
-import Render
+import Picture
 
 /// What every fuzz target does with an input: open it as an image of its own format, decode up to
 /// 64 frames twice (a rewind between), and put each through the renderer as playing does (the
