@@ -76,54 +76,65 @@ public struct SixelEncoder: Sendable {
             let (r, g, b) = Self.color(ofRegister: index)
             out += Array("#\(index);2;\(percent(r));\(percent(g));\(percent(b))".utf8)
         }
-        // Per band: each colour's six bits a column, and which colours the band uses.
+        // Per band: each colour's six bits a column, the columns it spans, and which colours the
+        // band uses (only those spans are written, scanned and cleared: a colour in a corner
+        // costs its corner, not the width).
         var masks = [UInt8](repeating: 0, count: Self.paletteSize * width)
-        var inBand = [Bool](repeating: false, count: Self.paletteSize)
+        var first = [Int](repeating: Int.max, count: Self.paletteSize)
+        var last = [Int](repeating: -1, count: Self.paletteSize)
         var colorsInBand: [Int] = []
-        for bandTop in stride(from: 0, to: area.height, by: 6) {
-            colorsInBand.removeAll(keepingCapacity: true)
-            for bit in 0..<min(6, area.height - bandTop) {
-                let rowStart = (bandTop + bit) * width
-                for column in 0..<width {
-                    let index = Int(registers[rowStart + column])
-                    if !inBand[index] {
-                        inBand[index] = true
-                        colorsInBand.append(index)
+        masks.withUnsafeMutableBufferPointer { masks in
+            registers.withUnsafeBufferPointer { registers in
+                for bandTop in stride(from: 0, to: area.height, by: 6) {
+                    colorsInBand.removeAll(keepingCapacity: true)
+                    for bit in 0..<min(6, area.height - bandTop) {
+                        let rowStart = (bandTop + bit) * width
+                        for column in 0..<width {
+                            let index = Int(registers[rowStart + column])
+                            if last[index] < 0 { colorsInBand.append(index) }
+                            first[index] = min(first[index], column)
+                            last[index] = max(last[index], column)
+                            masks[index * width + column] |= 1 << bit
+                        }
                     }
-                    masks[index * width + column] |= 1 << bit
+                    for (position, index) in colorsInBand.enumerated() {
+                        out += Array("#\(index)".utf8)
+                        let row = index * width
+                        // Leading empty columns as one run of '?'; trailing ones left out.
+                        if first[index] > 0 { appendRun(of: 0, count: first[index], to: &out) }
+                        appendRow(masks[(row + first[index])...(row + last[index])], to: &out)
+                        for column in first[index]...last[index] { masks[row + column] = 0 }
+                        first[index] = Int.max
+                        last[index] = -1
+                        // `$` back to the band's start for the next colour; `-` on to the next band.
+                        out.append(position == colorsInBand.count - 1 ? UInt8(ascii: "-") : UInt8(ascii: "$"))
+                    }
                 }
-            }
-            for (position, index) in colorsInBand.enumerated() {
-                out += Array("#\(index)".utf8)
-                appendRow(masks[(index * width)..<((index + 1) * width)], to: &out)
-                for column in 0..<width { masks[index * width + column] = 0 }
-                inBand[index] = false
-                // `$` back to the band's start for the next colour; `-` on to the next band.
-                out.append(position == colorsInBand.count - 1 ? UInt8(ascii: "-") : UInt8(ascii: "$"))
             }
         }
         out += Array("\u{1B}\\".utf8)
         return out
     }
 
-    /// One colour's six-pixel column bits as sixel characters, runs of four or more as `!n`,
-    /// trailing empty columns left out.
-    private func appendRow(_ bits: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        var end = bits.endIndex
-        while end > bits.startIndex && bits[end - 1] == 0 { end -= 1 }
+    /// One colour's six-pixel column bits as sixel characters, runs of four or more as `!n`.
+    private func appendRow(_ bits: Slice<UnsafeMutableBufferPointer<UInt8>>, to out: inout [UInt8]) {
         var index = bits.startIndex
-        while index < end {
+        while index < bits.endIndex {
             let value = bits[index]
             var run = 1
-            while index + run < end && bits[index + run] == value { run += 1 }
-            let character = 63 + value
-            if run >= 4 {
-                out += Array("!\(run)".utf8)
-                out.append(character)
-            } else {
-                for _ in 0..<run { out.append(character) }
-            }
+            while index + run < bits.endIndex && bits[index + run] == value { run += 1 }
+            appendRun(of: value, count: run, to: &out)
             index += run
+        }
+    }
+
+    private func appendRun(of bits: UInt8, count: Int, to out: inout [UInt8]) {
+        let character = 63 + bits
+        if count >= 4 {
+            out += Array("!\(count)".utf8)
+            out.append(character)
+        } else {
+            for _ in 0..<count { out.append(character) }
         }
     }
 
