@@ -25,7 +25,11 @@ COLS, ROWS = 80, 24
 
 
 def tmux(*args):
-    return subprocess.run(["tmux", "-L", SESSION] + list(args), check=True, capture_output=True, text=True).stdout
+    result = subprocess.run(["tmux", "-L", SESSION] + list(args), capture_output=True, text=True)
+    if result.returncode != 0:
+        # tmux's own words, so a failure to start a session says why.
+        sys.exit(f"tmux {' '.join(args[:2])} failed ({result.returncode}): {result.stderr.strip()}")
+    return result.stdout
 
 
 def expected_cells(frame):
