@@ -1,7 +1,6 @@
 import Decode
 import Glibc
 import Picture
-import Playback
 import Terminal
 
 /// `tview-bench render`: for each benchmark animation and terminal size, the cost of turning a

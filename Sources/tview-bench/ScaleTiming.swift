@@ -1,6 +1,5 @@
 import Decode
 import Picture
-import Playback
 import Terminal
 
 /// `tview-bench scale FILE`: the fastest of 40 downsamples of one decoded frame to 160x90 and

@@ -1,6 +1,5 @@
 import Decode
 import Picture
-import Playback
 import Terminal
 
 /// `tview-bench skips`: bytes per frame when every frame, every third or every fifth is sent

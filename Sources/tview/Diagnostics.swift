@@ -1,6 +1,4 @@
 import Glibc
-import Picture
-import Playback
 import Terminal
 
 /// Messages for a person on standard error, one line each, prefixed "tview:". File names are

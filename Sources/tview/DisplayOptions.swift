@@ -1,6 +1,5 @@
 import ArgumentParser
 import Picture
-import Playback
 import Terminal
 
 /// How pictures are fitted and coloured, shared by the terminal and the pipe output.

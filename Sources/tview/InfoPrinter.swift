@@ -1,6 +1,4 @@
 import Decode
-import Picture
-import Playback
 import Terminal
 
 /// `tview --info`: describes each file, as text or as one JSON object per line.

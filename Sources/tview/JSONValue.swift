@@ -1,5 +1,4 @@
 import Decode
-import Playback
 import Terminal
 
 /// Just enough JSON to print `--info --json` without Foundation.

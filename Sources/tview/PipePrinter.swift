@@ -1,7 +1,6 @@
 import Decode
 import Glibc
 import Picture
-import Playback
 import Terminal
 
 /// Standard output is not a terminal: no ncurses, plain ANSI text of one frame (`--frame N`),

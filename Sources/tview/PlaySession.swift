@@ -1,6 +1,5 @@
 import Decode
 import Glibc
-import Picture
 import Playback
 import Terminal
 

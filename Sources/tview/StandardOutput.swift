@@ -1,5 +1,4 @@
 import Glibc
-import Picture
 import Playback
 import Terminal
 

@@ -1,5 +1,4 @@
 import Picture
-import Playback
 import Terminal
 import TestSupport
 import Testing

@@ -1,7 +1,5 @@
 import Testing
 
-@testable import Picture
-@testable import Playback
 @testable import Terminal
 
 @Suite struct ColorPairPoolTests {

@@ -1,6 +1,5 @@
 import Decode
 import Picture
-import Playback
 import Terminal
 import Testing
 

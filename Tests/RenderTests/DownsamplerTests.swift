@@ -1,7 +1,6 @@
 import Decode
 import Glibc
 import Picture
-import Playback
 import Terminal
 import Testing
 import TestSupport

@@ -1,5 +1,4 @@
 import Decode
-import Playback
 import Terminal
 import Testing
 

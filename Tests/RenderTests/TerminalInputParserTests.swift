@@ -1,5 +1,3 @@
-import Picture
-import Playback
 import Terminal
 import Testing
 

@@ -1,5 +1,4 @@
 import Decode
-import Picture
 import Playback
 import Terminal
 import Testing

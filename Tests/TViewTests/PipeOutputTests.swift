@@ -1,6 +1,5 @@
 import Foundation
 import Picture
-import Playback
 import Terminal
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 public import Picture
-import Playback
 import Terminal
 
 /// What a cell grid should look like on a screen, in the emulator's terms.

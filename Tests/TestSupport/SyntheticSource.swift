@@ -1,5 +1,4 @@
 public import Decode
-import Picture
 public import Playback
 import Terminal
 

@@ -1,5 +1,4 @@
 public import Picture
-import Playback
 import Terminal
 
 /// A small VT emulator for tests: enough of xterm to read what tview writes (and what ncurses

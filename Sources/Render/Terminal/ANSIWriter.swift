@@ -1,5 +1,4 @@
 public import Picture
-import Playback
 /// Turns cell grids into ANSI escape sequences: the bytes tview sends to a terminal (one write per
 /// frame) and to a pipe. Colours are sent only when they change; cursor moves take the shorter of
 /// an absolute and a relative form; nothing is allocated per cell.

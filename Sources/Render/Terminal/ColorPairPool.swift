@@ -1,4 +1,3 @@
-import Picture
 import Playback
 /// Hands out colour pairs for (foreground, background) combinations and never redefines a pair
 /// that a cell still on screen uses: each pair counts the cells drawn with it, and one whose

@@ -1,4 +1,3 @@
-import Playback
 import Glibc
 
 extension Duration {

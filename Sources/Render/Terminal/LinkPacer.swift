@@ -1,5 +1,3 @@
-import Picture
-import Playback
 import Decode
 
 /// Paces output to what the terminal has actually shown. After each frame tview sends a status

@@ -1,4 +1,3 @@
-import Picture
 public import Playback
 import Glibc
 

@@ -1,5 +1,3 @@
-import Picture
-import Playback
 /// Splits what the terminal sends into keys and answers to tview's queries, so an answer (for
 /// example `ESC [ 0 n`, the reply to a status query) is never taken for Esc and three keys.
 ///

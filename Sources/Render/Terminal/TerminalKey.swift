@@ -1,4 +1,3 @@
-import Picture
 /// A key as read from the terminal.
 public enum TerminalKey: Equatable, Sendable {
     case character(Character)

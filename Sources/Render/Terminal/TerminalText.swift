@@ -1,5 +1,3 @@
-import Picture
-import Playback
 import Decode
 
 /// Text from outside tview — file names, bytes from inside files, library messages — made safe to

@@ -1,4 +1,3 @@
-import Playback
 import Glibc
 
 /// The bytes this process has passed to write(2), from /proc/self/io (`wchar`).
