@@ -31,7 +31,7 @@ struct APNGCompositor {
             }
         }
         pending = control
-        changed = changed.union(PixelRect(x: control.x, y: control.y, width: control.width, height: control.height))
+        changed = changed.union(control.rect)
         if control.coversCanvas(width: canvas.width, height: canvas.height)
             && (control.blend == .source || isFirst)
         {
@@ -61,9 +61,7 @@ struct APNGCompositor {
         changed = .empty
         guard let control = pending else { return }
         pending = nil
-        if control.dispose != .none {
-            changed = PixelRect(x: control.x, y: control.y, width: control.width, height: control.height)
-        }
+        if control.dispose != .none { changed = control.rect }
         switch control.dispose {
         case .none:
             break

@@ -63,6 +63,9 @@ struct APNGFrameControl {
         return FrameDelay.playable(.nanoseconds(nanoseconds))
     }
 
+    /// The frame's region of the canvas.
+    var rect: PixelRect { PixelRect(x: x, y: y, width: width, height: height) }
+
     /// Covers the whole canvas from its origin (what the spec asks of a default image's fcTL).
     func coversCanvas(width canvasWidth: Int, height canvasHeight: Int) -> Bool {
         x == 0 && y == 0 && width == canvasWidth && height == canvasHeight

@@ -35,16 +35,14 @@ final class WebPDecoder: FrameDecoder {
         guard let demuxer = WebPDemux(&data) else {
             throw .corrupt(format: .webp, detail: "invalid or incomplete WebP container")
         }
+        // Kept for the frames' rectangles once the decoder is made; deleted on any way out before.
+        var keepsDemuxer = false
+        defer { if !keepsDemuxer { WebPDemuxDelete(demuxer) } }
         let width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH))
         let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
         let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
         let fileLoopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
-        do {
-            try limits.checkMemory(width: width, height: height, canvases: Self.canvasesHeld, format: .webp)
-        } catch {
-            WebPDemuxDelete(demuxer)
-            throw error
-        }
+        try limits.checkMemory(width: width, height: height, canvases: Self.canvasesHeld, format: .webp)
 
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {
@@ -53,17 +51,16 @@ final class WebPDecoder: FrameDecoder {
         options.color_mode = MODE_RGBA
         options.use_threads = 0
         guard let decoder = WebPAnimDecoderNew(&data, &options) else {
-            WebPDemuxDelete(demuxer)
             throw .corrupt(format: .webp, detail: "libwebp cannot decode this file")
         }
         var info = WebPAnimInfo()
         guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
             WebPAnimDecoderDelete(decoder)
-            WebPDemuxDelete(demuxer)
             throw .corrupt(format: .webp, detail: "no animation info")
         }
         self.decoder = decoder
         self.demuxer = demuxer
+        keepsDemuxer = true
         canvasWidth = width
         canvasHeight = height
         let animated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
