@@ -10,8 +10,8 @@ public import Decode
 /// signals), so keys act at once and idling costs no CPU.
 ///
 /// Threads: while a decode-ahead job runs, the player's own thread only waits for events and
-/// writes the current frame; everything the job touches (the source, the cache, the decode
-/// bookkeeping, the sink's `prepare`) is used again only after `collectAhead`.
+/// writes the current frame; what the job touches (the `FrameFeed`: source, timeline, cache,
+/// the sink's `prepare`) is used again only after `collectAhead`.
 public final class Player<Sink: FrameSink> {
     /// What a run did (frames shown and skipped, time spent, bytes written).
     public var statistics: PlaybackStatistics {

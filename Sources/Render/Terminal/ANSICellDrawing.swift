@@ -17,8 +17,6 @@ final class ANSICellDrawing: CellDrawing {
         writer = ANSIWriter(mode: mode)
     }
 
-    let drawsThroughCurses = false
-
     func draw(_ grid: CellGrid, status: String?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         writer.update(displayed: &front, to: grid, tolerance: colorTolerance, palette256: palette256, into: &bytes)

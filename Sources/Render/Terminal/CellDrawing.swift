@@ -12,7 +12,4 @@ protocol CellDrawing: AnyObject {
     func invalidate()
     /// The frame went out: what it replaced on screen may be reused.
     func frameSent()
-    /// True when ncurses does the drawing (its update must be flushed); false when the bytes
-    /// `draw` made are the frame.
-    var drawsThroughCurses: Bool { get }
 }

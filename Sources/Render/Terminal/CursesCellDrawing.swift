@@ -21,8 +21,6 @@ final class CursesCellDrawing: CellDrawing {
         }
     }
 
-    let drawsThroughCurses = true
-
     func draw(_ grid: CellGrid, status: String?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         if full {

@@ -34,11 +34,13 @@ public final class NCursesScreen {
     private var ended = false
     private let drawing: DrawingPath
     private let cells: any CellDrawing
+    /// The same drawing when it is tview's own: its tolerance and palette are the screen's to set.
+    private let ansiCells: ANSICellDrawing?
     private var frameBytes: [UInt8] = []
     /// Truecolor cells that change by at most this much per channel are not redrawn (tview's
     /// own drawing only).
     public var colorTolerance = 0 {
-        didSet { (cells as? ANSICellDrawing)?.colorTolerance = colorTolerance }
+        didSet { ansiCells?.colorTolerance = colorTolerance }
     }
     /// Keys, answers to status queries, and pacing by them.
     public let link: TerminalLink
@@ -125,8 +127,13 @@ public final class NCursesScreen {
         mayStepDownColors = requested == nil && mode == .truecolor && drawing == .direct
         self.link = link
         switch drawing {
-        case .direct: cells = ANSICellDrawing(mode: mode)
-        case .curses: cells = CursesCellDrawing(mode: mode, direct: direct)
+        case .direct:
+            let ansi = ANSICellDrawing(mode: mode)
+            ansiCells = ansi
+            cells = ansi
+        case .curses:
+            ansiCells = nil
+            cells = CursesCellDrawing(mode: mode, direct: direct)
         }
         raw()
         noecho()
@@ -173,7 +180,7 @@ public final class NCursesScreen {
         // without scrolling.
         let statusRow = max(0, size.rows - 1)
         let width = size.columns - 1
-        if cells.drawsThroughCurses {
+        if drawing == .curses {
             // What the frame costs is known only from the kernel's tally (ncurses writes it):
             // read it only when a query needs the count.
             let before = link.sendsQueries ? bytesWritten : 0
@@ -189,7 +196,7 @@ public final class NCursesScreen {
         } else {
             // One buffer, one write.
             steppedDown = mayStepDownColors && link.pacer.prefersFewerColors
-            (cells as? ANSICellDrawing)?.palette256 = steppedDown
+            ansiCells?.palette256 = steppedDown
             cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
             let queried = link.appendQuery(to: &frameBytes)
             fflush(output)
