@@ -32,7 +32,7 @@ enum JSONValue {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || TerminalText.actsOnTerminal(scalar):
+            case _ where TerminalText.actsOnTerminal(scalar):  // every C0 control among them
                 // Valid JSON either way; escaped, the line is also safe to print on a terminal.
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

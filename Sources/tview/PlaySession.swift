@@ -93,8 +93,11 @@ struct PlaySession {
         case .interrupted(let signal):
             return ExitStatus(rawValue: 128 + signal) ?? .usage
         case .outputFailed(let error):
-            Diagnostics.error(
-                interactive ? "cannot write to the terminal: \(error)" : "cannot write to standard output: \(error)")
+            if interactive {
+                Diagnostics.error("cannot write to the terminal: \(error)")
+            } else {
+                StandardOutput.report(error)
+            }
             return .usage
         case .finished, .quit:
             break

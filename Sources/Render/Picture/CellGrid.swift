@@ -20,6 +20,11 @@ public struct CellGrid: Sendable, Equatable {
         set { cells[row * columns + column] = newValue }
     }
 
+    /// The memory the grid takes (what a frame cache charges for it).
+    public var memoryCost: Int {
+        cells.count * MemoryLayout<Cell>.stride + 64
+    }
+
     /// True when `other` covers the same screen cells (so a diff between the two is valid).
     public func hasSameGeometry(as other: CellGrid) -> Bool {
         rows == other.rows && columns == other.columns && originRow == other.originRow

@@ -45,7 +45,7 @@ public final class PipeAnimationSink: FrameSink {
     }
 
     public func cost(of prepared: CellGrid) -> Int {
-        prepared.cells.count * MemoryLayout<Cell>.stride + 64
+        prepared.memoryCost
     }
 
     public func refresh() {}

@@ -29,7 +29,7 @@ public final class TerminalSink: FrameSink {
     }
 
     public func cost(of prepared: CellGrid) -> Int {
-        prepared.cells.count * MemoryLayout<Cell>.stride + 64
+        prepared.memoryCost
     }
 
     /// The last grid presented (for leaving the last frame on the normal screen).
