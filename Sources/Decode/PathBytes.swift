@@ -17,7 +17,7 @@ public enum PathBytes {
             var rest = all[index...].makeIterator()
             if case .scalarValue(let scalar) = decoder.decode(&rest) {
                 out.append(scalar)
-                index += String(scalar).utf8.count
+                index += UTF8.width(scalar)
             } else {
                 out.append(Unicode.Scalar(strayBase + UInt32(all[index]))!)
                 index += 1
@@ -33,7 +33,7 @@ public enum PathBytes {
             if let byte = strayByte(scalar) {
                 out.append(byte)
             } else {
-                out.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar) { out.append($0) }
             }
         }
         return out
