@@ -1,4 +1,5 @@
 import ArgumentParser
+import Decode
 import Picture
 import Terminal
 
@@ -23,6 +24,13 @@ struct DisplayOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Never enlarge small images.")
     var noUpscale = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Pixels instead of half blocks: auto (ask the terminal), kitty, sixel, iterm2 or none.",
+            valueName: "MODE"))
+    var pixels: PixelsChoice = .auto
 
     @Option(
         name: .long,
@@ -64,6 +72,9 @@ struct DisplayOptions: ParsableArguments {
     func pipeMode(environment: [String: String]) -> ColorMode {
         colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
     }
+
+    /// What transparency is blended over, as a pixel.
+    var background: RGBA { RGBA(r: bg.red, g: bg.green, b: bg.blue) }
 
     func builder(mode: ColorMode) -> CellGridBuilder {
         CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
@@ -145,5 +156,20 @@ enum DrawingChoice: String, ExpressibleByArgument, CaseIterable {
 
     var path: NCursesScreen.DrawingPath {
         self == .direct ? .direct : .curses
+    }
+}
+
+/// `--pixels`.
+enum PixelsChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, kitty, sixel, iterm2, none
+
+    /// The protocol asked for; nil for auto and none.
+    var graphicsProtocol: GraphicsProtocol? {
+        switch self {
+        case .kitty: return .kitty
+        case .sixel: return .sixel
+        case .iterm2: return .iterm2
+        case .auto, .none: return nil
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Decode
 import Glibc
+import Picture
 import Playback
 import Terminal
 
@@ -8,6 +9,7 @@ import Terminal
 /// before anything is printed; when playing ends by itself the last frame is printed on the
 /// normal screen so it stays.
 struct PlaySession {
+    let clock = SystemClock()
     let display: DisplayOptions
     let playback: PlaybackOptions
     let environment: [String: String]
@@ -33,7 +35,6 @@ struct PlaySession {
         let settings = PlayerSettings(
             loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
             startPaused: playback.paused, cacheBytes: playback.cacheMb << 20)
-        let clock = SystemClock()
 
         let outcome: PlayerOutcome
         var statistics: PlaybackStatistics
@@ -51,19 +52,30 @@ struct PlaySession {
                 return .usage
             }
             screen.colorTolerance = display.tolerance
-            let sink = TerminalSink(
-                screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale,
-                area: display.size.map { ($0.columns, $0.rows) })
             let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
-            let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
-            outcome = player.run()
+            let area = display.size.map { (columns: $0.columns, rows: $0.rows) }
+            let lastFrame: [UInt8]?
+            if let pixels = pixelOutput(screen: screen, link: link) {
+                // Sixel is sent at screen pixels: enlarging would cost the factor squared in bytes.
+                let sink = PixelSink(
+                    screen: screen, output: pixels.output, background: display.background,
+                    upscale: !display.noUpscale && !(pixels.output is SixelOutput),
+                    terminalScales: pixels.terminalScales, area: area, fallbackCell: pixels.cell)
+                (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
+                sink.release()
+                lastFrame = sink.lastFrameBytes
+            } else {
+                let sink = TerminalSink(
+                    screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale, area: area
+                )
+                (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
+                lastFrame = sink.lastFrameText
+            }
             screen.end()
-            statistics = player.statistics
-            failures = player.failures
-            if outcome == .finished, let text = sink.lastFrameText {
+            if outcome == .finished, let lastFrame {
                 // Leave the last frame on the normal screen.
                 do {
-                    try StandardOutput.write(text)
+                    try StandardOutput.write(lastFrame)
                 } catch {
                     StandardOutput.report(error)
                     return .usage
@@ -76,10 +88,7 @@ struct PlaySession {
                 builder: display.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns,
                 rows: area.rows)
             let events = TerminalEventSource(link: nil, signalDescriptor: signals, clock: clock)
-            let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
-            outcome = player.run()
-            statistics = player.statistics
-            failures = player.failures
+            (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
         }
         for failure in failures {
             Diagnostics.error(failure.error.description, file: failure.name)
@@ -104,5 +113,45 @@ struct PlaySession {
         }
         let failedFiles = failed + Set(failures.map(\.name)).count
         return .after(failed: failedFiles, of: paths.count)
+    }
+
+    private func play<Sink: FrameSink>(
+        _ sources: [any FrameSource], sink: Sink, events: TerminalEventSource, settings: PlayerSettings
+    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
+        let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
+        let outcome = player.run()
+        return (outcome, player.statistics, player.failures)
+    }
+
+    /// How pictures go out in pixels, if they do: `--pixels`, or what the terminal says it
+    /// takes. A cell's pixel size comes from the terminal's size (TIOCGWINSZ), else from asking
+    /// it, else 10x20 is assumed.
+    private func pixelOutput(screen: NCursesScreen, link: TerminalLink) -> (
+        output: any GraphicsOutput, terminalScales: Bool, cell: PixelSize
+    )? {
+        guard display.pixels != .none else { return nil }
+        let term = environment["TERM"] ?? ""
+        // Terminals that would print the queries as text are not asked.
+        let mayAsk = !(term == "linux" || term == "dumb" || term.hasPrefix("vt1") || term.isEmpty)
+        let report = mayAsk ? link.queryGraphics(timeout: .milliseconds(500)) : GraphicsReport()
+        guard let chosen = display.pixels.graphicsProtocol ?? report.protocolToUse(environment: environment) else {
+            return nil
+        }
+        let size = screen.size
+        let cell =
+            report.cellPixels
+            ?? report.areaPixels.map { PixelSize(width: $0.width / size.columns, height: $0.height / size.rows) }
+            ?? PixelSize(width: 10, height: 20)
+        let valid = cell.width > 0 && cell.height > 0 ? cell : PixelSize(width: 10, height: 20)
+        switch chosen {
+        case .kitty:
+            // Asked for by name without the terminal saying: assume kitty itself.
+            let frames = report.kitty ? report.kittyFrames : true
+            return (KittyOutput(animationFrames: frames), true, valid)
+        case .sixel:
+            return (SixelOutput(), false, valid)
+        case .iterm2:
+            return (ITerm2Output(), true, valid)
+        }
     }
 }

@@ -46,4 +46,28 @@ import Testing
         // Bytes beyond ASCII are no keys of tview's.
         #expect(parser.feed(Array("é".utf8)).isEmpty)
     }
+
+    /// kitty 0.26.5's answers to `TerminalLink.graphicsQueries`, as recorded in kitty.
+    @Test func graphicsAnswersAreRead() {
+        var parser = TerminalInputParser()
+        let answers =
+            "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32,r=2;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\"
+            + "\u{1B}[6;20;9t\u{1B}[4;500;792t\u{1B}[?62;cq"
+        #expect(
+            parser.feed(Array(answers.utf8)) == [
+                .kittyGraphics(id: 31, ok: true), .kittyGraphics(id: 32, ok: true), .terminalName("kitty(0.26.5)"),
+                .cellPixels(width: 9, height: 20), .areaPixels(width: 792, height: 500),
+                .deviceAttributes([62, 0]), .key(.character("q")),
+            ])
+        // xterm -ti vt340: sixel (4) among the attributes; an error from a terminal without kitty's
+        // animation frames; a string ended by BEL.
+        #expect(
+            parser.feed(Array("\u{1B}[?63;1;2;4;6;9;15;22c\u{1B}_Gi=7;EINVAL:no\u{1B}\\\u{1B}P>|XTerm(379)\u{07}".utf8))
+                == [
+                    .deviceAttributes([63, 1, 2, 4, 6, 9, 15, 22]), .kittyGraphics(id: 7, ok: false),
+                    .terminalName("XTerm(379)"),
+                ])
+        // A name cannot smuggle control bytes through.
+        #expect(parser.feed(Array("\u{1B}P>|a\u{1B}]0;x\u{07}".utf8)) == [.terminalName("a]0;x")])
+    }
 }

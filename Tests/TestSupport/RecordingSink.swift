@@ -35,7 +35,9 @@ public final class RecordingSink: FrameSink {
         return shown
     }
 
-    public func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> RGBAImage {
+    public func prepare(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+    ) -> RGBAImage {
         preparations += 1
         prepared.append((serial, change))
         return image

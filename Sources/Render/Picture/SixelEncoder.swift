@@ -1,9 +1,10 @@
 public import Decode
 
 /// Pictures as sixel graphics (DEC's six-pixel bands: xterm -ti vt340, foot, WezTerm, mlterm,
-/// Konsole draw them). Colours come from a fixed palette of 6 × 7 × 6 levels (252 registers,
-/// green finest, as the eye is), chosen per pixel with an optional 4×4 ordered dither, so no
-/// palette is computed per frame and a region drawn later matches what is around it.
+/// Konsole draw them). An opaque picture (or region) of at most 256 colours — a GIF's frame at
+/// its own size — is sent in exactly its colours. Others get a fixed palette of 6 × 7 × 6 levels
+/// (252 registers, green finest, as the eye is), chosen per pixel with an optional 4×4 ordered
+/// dither, so no palette is computed per frame and a region drawn later matches what is around it.
 ///
 /// Every pixel of what is encoded is drawn: transparent ones in `background`, blended ones over
 /// it. A picture therefore always covers what was on screen before (no ghosting of earlier
@@ -50,38 +51,70 @@ public struct SixelEncoder: Sendable {
 
     /// `region` of `image` (all of it when nil) as one sixel sequence (DCS … ST), drawn from the
     /// cursor's cell; the caller places the cursor. Pixels left of or above the region are not
-    /// sent.
-    public func encode(_ image: RGBAImage, region: PixelRect? = nil) -> [UInt8] {
+    /// sent. With `previous` (a picture of the same size that the screen shows), only the pixels
+    /// that differ from it are drawn: the rest is left as it is, so the changes of a frame go out
+    /// as one image with one palette, and no unchanged pixel is sent.
+    public func encode(_ image: RGBAImage, region: PixelRect? = nil, over previous: RGBAImage? = nil) -> [UInt8] {
         let area = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         guard !area.isEmpty else { return [] }
-        let width = area.width
-        // Registers of every pixel, and which are used (only those are defined).
-        var registers = [UInt8](repeating: 0, count: width * area.height)
-        var used = [Bool](repeating: false, count: Self.paletteSize)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<area.height {
-                let y = area.y + row
-                for column in 0..<width {
-                    let x = area.x + column
-                    let index = register(pixels[y * image.width + x], x: x, y: y)
-                    registers[row * width + column] = UInt8(index)
-                    used[index] = true
+        var drawn: [Bool]? = nil
+        if let previous {
+            precondition(previous.width == image.width && previous.height == image.height, "sizes differ")
+            var mask = [Bool](repeating: false, count: area.width * area.height)
+            image.pixels.withUnsafeBufferPointer { now in
+                previous.pixels.withUnsafeBufferPointer { before in
+                    for y in area.y..<area.maxY {
+                        let row = (y - area.y) * area.width - area.x
+                        for x in area.x..<area.maxX {
+                            mask[row + x] = now[y * image.width + x] != before[y * image.width + x]
+                        }
+                    }
                 }
             }
+            drawn = mask
         }
-        // DCS P1=0 (aspect from raster attributes), P2=1 (zero bits leave pixels alone: every
-        // pixel here is drawn by some colour anyway), then 1:1 aspect and the size.
+        let width = area.width
+        // A register for every pixel, and the colours of the registers used: the picture's own
+        // when it has at most 256 (exact, no dithering), else the fixed palette.
+        var registers: [UInt8]
+        var defined: [(index: Int, r: UInt8, g: UInt8, b: UInt8)] = []
+        if Self.isOpaque(image, area), let indexed = IndexedColors(image, region: area) {
+            registers = indexed.indices
+            let palette = indexed.palette
+            let used = Self.used(registers, drawn: drawn)
+            for index in 0..<indexed.count where used[index] {
+                defined.append((index, palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2]))
+            }
+        } else {
+            registers = [UInt8](repeating: 0, count: width * area.height)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for row in 0..<area.height {
+                    let y = area.y + row
+                    for column in 0..<width {
+                        let x = area.x + column
+                        registers[row * width + column] = UInt8(register(pixels[y * image.width + x], x: x, y: y))
+                    }
+                }
+            }
+            let used = Self.used(registers, drawn: drawn)
+            for index in 0..<Self.paletteSize where used[index] {
+                let (r, g, b) = Self.color(ofRegister: index)
+                defined.append((index, r, g, b))
+            }
+        }
+        // DCS P1=0 (aspect from raster attributes), P2=1 (zero bits leave pixels alone: what is
+        // not drawn stays as it is), then 1:1 aspect and the size.
         var out = Array("\u{1B}P0;1;0q\"1;1;\(width);\(area.height)".utf8)
-        for index in 0..<Self.paletteSize where used[index] {
-            let (r, g, b) = Self.color(ofRegister: index)
-            out += Array("#\(index);2;\(percent(r));\(percent(g));\(percent(b))".utf8)
+        for color in defined {
+            out += Array("#\(color.index);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
         }
+        let registerCount = 256
         // Per band: each colour's six bits a column, the columns it spans, and which colours the
         // band uses (only those spans are written, scanned and cleared: a colour in a corner
         // costs its corner, not the width).
-        var masks = [UInt8](repeating: 0, count: Self.paletteSize * width)
-        var first = [Int](repeating: Int.max, count: Self.paletteSize)
-        var last = [Int](repeating: -1, count: Self.paletteSize)
+        var masks = [UInt8](repeating: 0, count: registerCount * width)
+        var first = [Int](repeating: Int.max, count: registerCount)
+        var last = [Int](repeating: -1, count: registerCount)
         var colorsInBand: [Int] = []
         masks.withUnsafeMutableBufferPointer { masks in
             registers.withUnsafeBufferPointer { registers in
@@ -90,6 +123,7 @@ public struct SixelEncoder: Sendable {
                     for bit in 0..<min(6, area.height - bandTop) {
                         let rowStart = (bandTop + bit) * width
                         for column in 0..<width {
+                            if let drawn, !drawn[rowStart + column] { continue }
                             let index = Int(registers[rowStart + column])
                             if last[index] < 0 { colorsInBand.append(index) }
                             first[index] = min(first[index], column)
@@ -97,6 +131,8 @@ public struct SixelEncoder: Sendable {
                             masks[index * width + column] |= 1 << bit
                         }
                     }
+                    // A band with nothing drawn still moves on to the next.
+                    if colorsInBand.isEmpty { out.append(UInt8(ascii: "-")) }
                     for (position, index) in colorsInBand.enumerated() {
                         out += Array("#\(index)".utf8)
                         let row = index * width
@@ -114,6 +150,22 @@ public struct SixelEncoder: Sendable {
         }
         out += Array("\u{1B}\\".utf8)
         return out
+    }
+
+    /// Which registers the drawn pixels use.
+    private static func used(_ registers: [UInt8], drawn: [Bool]?) -> [Bool] {
+        var used = [Bool](repeating: false, count: 256)
+        for (position, index) in registers.enumerated() where drawn?[position] ?? true { used[Int(index)] = true }
+        return used
+    }
+
+    private static func isOpaque(_ image: RGBAImage, _ area: PixelRect) -> Bool {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX where pixels[y * image.width + x].a != 255 { return false }
+            }
+            return true
+        }
     }
 
     /// One colour's six-pixel column bits as sixel characters, runs of four or more as `!n`.

@@ -148,7 +148,9 @@ final class FrameFeed<Sink: FrameSink> {
     func prepareIfNeeded(_ slot: inout Slot) {
         if slot.prepared == nil, let image = slot.image {
             let start = clock.now()
-            let prepared = sink.prepare(image, serial: slot.serial, change: slot.change, statusLine: statusLine)
+            let prepared = sink.prepare(
+                image, serial: slot.serial, change: slot.change, file: fileIndex, index: slot.index,
+                statusLine: statusLine)
             statistics.renderTime += clock.now() - start
             slot.prepared = prepared
             slot.rendered = true

@@ -6,7 +6,11 @@ public protocol FrameSink: AnyObject {
     associatedtype Prepared
     /// Fits and scales a frame to the current area. `serial` and `change` come from the decoder
     /// (`Frame`): a sink may then redo only what changed since the frame it prepared last.
-    func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> Prepared
+    /// `file` (its place in the list) and `index` (the frame's number in it) say which frame it
+    /// is, for a terminal that keeps frames.
+    func prepare(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+    ) -> Prepared
     /// Shows a prepared frame and the status line (nil: none), fitted to the sink's width.
     func present(_ prepared: Prepared, status: PlaybackStatus?)
     /// The terminal changed size (or was given back): the next prepare uses the new size and the

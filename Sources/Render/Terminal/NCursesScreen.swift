@@ -210,6 +210,20 @@ public final class NCursesScreen {
         cells.frameSent()
     }
 
+    /// Writes bytes made elsewhere (pictures in pixels, their status line) in one write, with a
+    /// query for pacing, as `present` writes cells.
+    public func present(bytes: [UInt8]) {
+        frameBytes = bytes
+        let queried = link.appendQuery(to: &frameBytes)
+        fflush(output)
+        do {
+            try DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
+        } catch {
+            outputError = outputError ?? error
+        }
+        if queried { link.frameWritten(bytes: frameBytes.count) }
+    }
+
     /// The next present draws every cell (after a resize, or when the screen was given back).
     public func invalidate() {
         cells.invalidate()

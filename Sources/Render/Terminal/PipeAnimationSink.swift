@@ -24,7 +24,9 @@ public final class PipeAnimationSink: FrameSink {
         self.output = output
     }
 
-    public func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> CellGrid {
+    public func prepare(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+    ) -> CellGrid {
         renderer.render(image, serial: serial, change: change, columns: columns, rows: rows, cellAspect: nil)
     }
 

@@ -9,6 +9,16 @@ public struct TerminalInputParser: Sendable {
         case key(TerminalKey)
         /// The answer to a device status query (`ESC [ 5 n` → `ESC [ 0 n`).
         case statusReport
+        /// Primary device attributes (`ESC [ c` → `ESC [ ? 62 ; 4 ; … c`): 4 means sixel.
+        case deviceAttributes([Int])
+        /// A kitty graphics reply (`ESC _ G i=31;OK ESC \`): the image id, and whether it said OK.
+        case kittyGraphics(id: Int, ok: Bool)
+        /// XTVERSION's answer (`ESC P > | kitty(0.26.5) ESC \`): the terminal's name and version.
+        case terminalName(String)
+        /// The size of a cell (`ESC [ 16 t` → `ESC [ 6 ; h ; w t`) or of the text area
+        /// (`ESC [ 14 t` → `ESC [ 4 ; h ; w t`), in pixels.
+        case cellPixels(width: Int, height: Int)
+        case areaPixels(width: Int, height: Int)
         /// A sequence that is neither a key tview uses nor an answer it waits for.
         case ignored
     }
@@ -17,8 +27,10 @@ public struct TerminalInputParser: Sendable {
     public static let escapeDelay: Duration = .milliseconds(30)
     /// How long the rest of a begun sequence may take (answers cross the same slow link).
     public static let sequenceDelay: Duration = .milliseconds(500)
-    /// Longer sequences are garbage, not something a terminal sends.
+    /// Longer sequences are garbage, not something a terminal sends (strings — APC, DCS — may
+    /// be longer than control sequences).
     private static let longestSequence = 64
+    private static let longestString = 512
 
     private var pending: [UInt8] = []
 
@@ -50,7 +62,7 @@ public struct TerminalInputParser: Sendable {
             if let token = completed() {
                 tokens.append(token)
                 pending.removeAll(keepingCapacity: true)
-            } else if pending.count > Self.longestSequence {
+            } else if pending.count > (isString ? Self.longestString : Self.longestSequence) {
                 pending.removeAll(keepingCapacity: true)
             }
         }
@@ -63,9 +75,27 @@ public struct TerminalInputParser: Sendable {
         return pending == [0x1B] ? [.key(.control(27))] : []
     }
 
+    /// `pending` is an APC or DCS string (ended by ST, `ESC \`, or BEL).
+    private var isString: Bool {
+        pending.count > 1 && (pending[1] == UInt8(ascii: "_") || pending[1] == UInt8(ascii: "P"))
+    }
+
     /// The token `pending` (which starts with Esc) makes, once it is a whole sequence.
     private func completed() -> Token? {
         let introducer = pending[1]
+        if isString {
+            let count = pending.count
+            let terminator: Int
+            if pending[count - 1] == 0x07 {
+                terminator = 1
+            } else if count >= 4, pending[count - 2] == 0x1B, pending[count - 1] == UInt8(ascii: "\\") {
+                terminator = 2
+            } else {
+                return nil
+            }
+            let body = Array(pending[2..<(count - terminator)])
+            return introducer == UInt8(ascii: "_") ? Self.applicationString(body) : Self.deviceControlString(body)
+        }
         switch introducer {
         case UInt8(ascii: "["):
             guard pending.count > 2, let final = pending.last, (0x40...0x7E).contains(final) else {
@@ -85,9 +115,47 @@ public struct TerminalInputParser: Sendable {
 
     private static func controlSequence(parameters: ArraySlice<UInt8>, final: UInt8) -> Token {
         if final == UInt8(ascii: "n") && Array(parameters) == [UInt8(ascii: "0")] { return .statusReport }
+        if final == UInt8(ascii: "c"), parameters.first == UInt8(ascii: "?") {
+            return .deviceAttributes(numbers(parameters.dropFirst()))
+        }
+        if final == UInt8(ascii: "t") {
+            let values = numbers(parameters)
+            if values.count == 3 && values[0] == 6 { return .cellPixels(width: values[2], height: values[1]) }
+            if values.count == 3 && values[0] == 4 { return .areaPixels(width: values[2], height: values[1]) }
+        }
         // Arrows, also with modifiers (ESC [ 1 ; 2 C).
         if let arrow = arrow(final), parameters.allSatisfy({ (0x30...0x3B).contains($0) }) { return .key(arrow) }
         return .ignored
+    }
+
+    /// `1;22;4` → [1, 22, 4] (empty or odd fields count as 0).
+    private static func numbers(_ parameters: ArraySlice<UInt8>) -> [Int] {
+        parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { field in
+            field.reduce(0) { value, digit in
+                (0x30...0x39).contains(digit) ? min(1 << 40, value * 10 + Int(digit - 0x30)) : value
+            }
+        }
+    }
+
+    /// `G i=31,…;OK`: a kitty graphics reply.
+    private static func applicationString(_ body: [UInt8]) -> Token {
+        guard body.first == UInt8(ascii: "G") else { return .ignored }
+        let text = body.dropFirst()
+        let parts = text.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
+        var id = 0
+        for key in parts[0].split(separator: UInt8(ascii: ",")) where key.starts(with: Array("i=".utf8)) {
+            id = numbers(key.dropFirst(2)).first ?? 0
+        }
+        let message = parts.count > 1 ? Array(parts[1]) : []
+        return .kittyGraphics(id: id, ok: message == Array("OK".utf8))
+    }
+
+    /// `>|name`: XTVERSION's answer.
+    private static func deviceControlString(_ body: [UInt8]) -> Token {
+        guard body.starts(with: Array(">|".utf8)) else { return .ignored }
+        // Printable ASCII only: the name is shown and compared, never echoed raw.
+        let name = body.dropFirst(2).filter { (0x20..<0x7F).contains($0) }
+        return .terminalName(String(decoding: name, as: UTF8.self))
     }
 
     private static func arrow(_ final: UInt8) -> TerminalKey? {

@@ -1,4 +1,5 @@
 public import Playback
+public import Picture
 import Glibc
 import Decode
 
@@ -121,9 +122,61 @@ public final class TerminalLink {
             case .statusReport:
                 pacer.answerReceived(at: clock.now())
                 input.answers += 1
-            case .ignored: break
+            case .ignored, .deviceAttributes, .kittyGraphics, .terminalName, .cellPixels, .areaPixels: break
             }
         }
+    }
+
+    /// Graphics queries, ending with device attributes (which every terminal answers, after the
+    /// others): kitty's query action, an animation frame on a scratch image, XTVERSION, the cell
+    /// and text area sizes in pixels.
+    static let graphicsQueries: [UInt8] = Array(
+        ("\u{1B}_Gi=\(probeImage),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+            + "\u{1B}_Gi=\(probeImage + 1),s=1,v=1,a=t,t=d,f=24,q=1;AAAA\u{1B}\\"
+            + "\u{1B}_Ga=f,i=\(probeImage + 1),s=1,v=1,t=d,f=24;AAAA\u{1B}\\"
+            + "\u{1B}_Ga=d,d=I,i=\(probeImage + 1),q=2\u{1B}\\"
+            + "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c").utf8)
+    /// Image ids of the scratch images (ours, not likely another program's).
+    static let probeImage = 0x7476_FF00
+
+    /// Asks the terminal how it draws pixels and waits up to `timeout` for the device attributes
+    /// that end its answers (a terminal over a slow link may take longer: it then counts as
+    /// answering nothing). Keys typed meanwhile are dropped.
+    public func queryGraphics(timeout: Duration) -> GraphicsReport {
+        var report = GraphicsReport()
+        guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { return report }
+        guard (try? DescriptorWriter.writeAll(Self.graphicsQueries, to: outputDescriptor)) != nil else { return report }
+        let deadline = clock.now() + timeout
+        while !report.answered {
+            let left = deadline - clock.now()
+            guard left > .zero else { break }
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, left.pollTimeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { break }
+            let count = Glibc.read(inputDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            for token in parser.feed(buffer[0..<count]) {
+                switch token {
+                case .deviceAttributes(let attributes):
+                    report.answered = true
+                    report.sixel = attributes.dropFirst().contains(4)
+                case .kittyGraphics(let id, let ok):
+                    if id == Self.probeImage { report.kitty = ok }
+                    if id == Self.probeImage + 1 { report.kittyFrames = ok }
+                case .terminalName(let name): report.terminalName = name
+                case .cellPixels(let width, let height) where width > 0 && height > 0:
+                    report.cellPixels = PixelSize(width: width, height: height)
+                case .areaPixels(let width, let height) where width > 0 && height > 0:
+                    report.areaPixels = PixelSize(width: width, height: height)
+                case .statusReport:
+                    pacer.answerReceived(at: clock.now())
+                default: break
+                }
+            }
+        }
+        waitingSince = parser.isWaiting ? clock.now() : nil
+        return report
     }
 
     /// Before the terminal is given back: waits (briefly) for the answers still on their way,

@@ -19,7 +19,9 @@ public final class TerminalSink: FrameSink {
 
     public var bytesWritten: Int { screen.bytesWritten }
 
-    public func prepare(_ image: RGBAImage, serial: UInt64, change: CanvasChange?, statusLine: Bool) -> CellGrid {
+    public func prepare(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+    ) -> CellGrid {
         let size = screen.size
         let rows = max(1, size.rows - (statusLine ? 1 : 0))
         let columns = min(size.columns, area?.columns ?? size.columns)

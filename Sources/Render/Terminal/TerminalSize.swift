@@ -1,4 +1,4 @@
-import Picture
+public import Picture
 import Glibc
 
 /// A terminal's size in cells and, where it reports them, in pixels.
@@ -7,11 +7,14 @@ public struct TerminalSize: Sendable, Equatable {
     public var columns: Int
     /// Cell height over width on screen, from the pixel size; nil when the terminal gives none.
     public var cellAspect: Double?
+    /// A cell's size in pixels, when the terminal gives its pixel size.
+    public var cellPixels: PixelSize?
 
-    public init(rows: Int, columns: Int, cellAspect: Double? = nil) {
+    public init(rows: Int, columns: Int, cellAspect: Double? = nil, cellPixels: PixelSize? = nil) {
         self.rows = rows
         self.columns = columns
         self.cellAspect = cellAspect
+        self.cellPixels = cellPixels
     }
 
     /// TIOCGWINSZ on `descriptor`; nil when it is no terminal.
@@ -19,9 +22,12 @@ public struct TerminalSize: Sendable, Equatable {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
         var aspect: Double? = nil
+        var cell: PixelSize? = nil
         if size.ws_xpixel > 0, size.ws_ypixel > 0 {
             aspect = (Double(size.ws_ypixel) / Double(size.ws_row)) / (Double(size.ws_xpixel) / Double(size.ws_col))
+            let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
+            if width > 0 && height > 0 { cell = PixelSize(width: width, height: height) }
         }
-        return TerminalSize(rows: Int(size.ws_row), columns: Int(size.ws_col), cellAspect: aspect)
+        return TerminalSize(rows: Int(size.ws_row), columns: Int(size.ws_col), cellAspect: aspect, cellPixels: cell)
     }
 }

@@ -1,0 +1,82 @@
+public import Decode
+
+/// Turns frames into `PixelPicture`s for an area of a pixel terminal: fits the picture
+/// (`PixelLayout`), scales it, blends transparency over the background. Like `GridRenderer`, it
+/// keeps its scaler while sizes stay, and rescales only what a frame changed since the last one.
+public struct PixelRenderer {
+    public var background: RGBA
+    public var upscale: Bool
+    public let terminalScales: Bool
+    private var scaler: Downsampler?
+    private var layout: PixelLayout?
+    private var layoutKey: [Int] = []
+    private var lastScaled: RGBAImage?
+    private var lastSerial: UInt64 = 0
+
+    public init(background: RGBA, upscale: Bool, terminalScales: Bool) {
+        self.background = background
+        self.upscale = upscale
+        self.terminalScales = terminalScales
+    }
+
+    public mutating func render(
+        _ image: RGBAImage, serial: UInt64 = 0, change: CanvasChange? = nil, frame: FrameIdentity, areaColumns: Int,
+        areaRows: Int, cellWidth: Int, cellHeight: Int
+    ) -> PixelPicture {
+        let key = [image.width, image.height, areaColumns, areaRows, cellWidth, cellHeight, upscale ? 1 : 0]
+        if key != layoutKey {
+            let layout = PixelLayout(
+                imageWidth: image.width, imageHeight: image.height, areaColumns: areaColumns, areaRows: areaRows,
+                cellWidth: cellWidth, cellHeight: cellHeight, upscale: upscale, terminalScales: terminalScales)
+            self.layout = layout
+            scaler =
+                layout.pictureWidth == image.width && layout.pictureHeight == image.height
+                ? nil
+                : Downsampler(
+                    sourceWidth: image.width, sourceHeight: image.height, targetWidth: layout.pictureWidth,
+                    targetHeight: layout.pictureHeight)
+            layoutKey = key
+            lastScaled = nil
+        }
+        let scaled: RGBAImage
+        if scaler == nil {
+            scaled = image
+        } else if let change, serial != 0, change.since == lastSerial, let previous = lastScaled.take() {
+            scaled = scaler!.scale(image, changedIn: change.rect, previous: previous)
+        } else {
+            scaled = scaler!.scale(image)
+        }
+        lastScaled = scaler == nil ? nil : scaled
+        lastSerial = serial
+        let layout = layout!
+        return PixelPicture(image: opaque(scaled, in: layout), layout: layout, frame: frame)
+    }
+
+    /// The picture over the background, placed in the sent image.
+    private func opaque(_ picture: RGBAImage, in layout: PixelLayout) -> RGBAImage {
+        let background = RGBA(r: background.r, g: background.g, b: background.b, a: 255)
+        var out = RGBAImage(width: layout.imageWidth, height: layout.imageHeight, fill: background)
+        picture.pixels.withUnsafeBufferPointer { source in
+            out.pixels.withUnsafeMutableBufferPointer { destination in
+                for y in 0..<picture.height {
+                    let from = y * picture.width
+                    let to = (y + layout.pictureY) * layout.imageWidth + layout.pictureX
+                    for x in 0..<picture.width {
+                        let pixel = source[from + x]
+                        destination[to + x] = pixel.a == 255 ? pixel : Self.blend(pixel, over: background)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func blend(_ pixel: RGBA, over background: RGBA) -> RGBA {
+        let a = Int(pixel.a)
+        return RGBA(
+            r: UInt8((Int(pixel.r) * a + Int(background.r) * (255 - a) + 127) / 255),
+            g: UInt8((Int(pixel.g) * a + Int(background.g) * (255 - a) + 127) / 255),
+            b: UInt8((Int(pixel.b) * a + Int(background.b) * (255 - a) + 127) / 255))
+    }
+}

@@ -1,0 +1,58 @@
+public import Picture
+import Decode
+
+/// Pictures as iTerm2 inline images (OSC 1337 File=, PNG), stretched over exactly their cells
+/// (the terminal enlarges them): at most one image a frame — the whole picture first, then,
+/// where sent pixels are screen pixels, the cell-aligned rectangle around what changed.
+/// Pictures are opaque, so nothing earlier shows through.
+public final class ITerm2Output: GraphicsOutput {
+    private var shown: PixelPicture?
+
+    public init() {}
+
+    public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
+        let layout = picture.layout
+        var region = PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height)
+        if let shown, shown.layout == layout, layout.scaleFactor == 1 {
+            let changed = ChangedRegions.rectangles(
+                from: shown.image, to: picture.image, tileWidth: layout.cellWidth, tileHeight: layout.cellHeight)
+            region = changed.reduce(PixelRect.empty) { $0.union($1) }
+        }
+        self.shown = picture
+        guard !region.isEmpty else { return }
+        Self.moveCursor(
+            row: layout.originRow + region.y / layout.cellHeight,
+            column: layout.originColumn + region.x / layout.cellWidth, into: &out)
+        append(picture, region: region, moveCursor: false, into: &out)
+    }
+
+    public func invalidate() {
+        shown = nil
+    }
+
+    public func release(into out: inout [UInt8]) {}
+
+    public func still(_ picture: PixelPicture) -> [UInt8] {
+        var out: [UInt8] = []
+        append(
+            picture, region: PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height),
+            moveCursor: true, into: &out)
+        return out + Array("\r\n".utf8)
+    }
+
+    /// One image: `region` (whole cells) over its cells.
+    private func append(_ picture: PixelPicture, region: PixelRect, moveCursor: Bool, into out: inout [UInt8]) {
+        let layout = picture.layout
+        guard
+            let png = PNGEncoder.encodeOpaque(
+                picture.image, region: region, fast: region.width * region.height >= 1 << 18)
+        else { return }
+        let columns = (region.width + layout.cellWidth - 1) / layout.cellWidth
+        let rows = (region.height + layout.cellHeight - 1) / layout.cellHeight
+        out += Array(
+            ("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0"
+                + (moveCursor ? "" : ";doNotMoveCursor=1") + ":").utf8)
+        Base64.append(png, to: &out)
+        out.append(0x07)
+    }
+}

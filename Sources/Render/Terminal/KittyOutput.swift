@@ -1,0 +1,174 @@
+public import Picture
+import Decode
+
+/// Pictures through kitty's graphics protocol. Each frame is sent once: the first as an image
+/// (PNG), later ones as animation frames holding only the rectangles that differ from the frame
+/// shown before (`a=f` on top of it); a frame sent before is shown again by number (`a=a,c=`, a
+/// few bytes), so later loops cost almost nothing. The player keeps the timing (keys, speed,
+/// pauses, slow links), the terminal the pixels.
+///
+/// Terminals that show kitty images but keep no animation frames get each frame as a whole
+/// image under one of two ids in turn, the other deleted once the new one is placed (no flicker).
+/// Past `storedBytes` of frames kept in the terminal (kitty's own quota is 320 MB of images and
+/// five times that of frames), frames are no longer kept: the shown one is edited in place.
+public final class KittyOutput: GraphicsOutput {
+    public let animationFrames: Bool
+    public let storedBytes: Int
+    /// Ids are tview's (0x7476 is "tv"), counted on per image.
+    private var nextID: UInt32 = 0x7476_0001
+    private var image: UInt32?
+    private var imageLayout: PixelLayout?
+    private var imageFile = -1
+    private var imageGeneration = -1
+    /// Which kitty frame (1-based) holds which of tview's frames, and how many there are.
+    private var frames: [FrameIdentity: Int] = [:]
+    private var frameCount = 0
+    /// What the screen shows: the picture and its frame number in the image.
+    private var shown: PixelPicture?
+    private var shownFrame = 0
+    /// The flip fallback's image that is on screen.
+    private var flipImage: UInt32?
+    /// Square tiles for the changed rectangles: small enough to leave unchanged parts out, large
+    /// enough that each costs a command rather than a PNG header per few pixels.
+    static let tile = 32
+    /// Large frames are compressed for speed rather than size.
+    static let fastCompressionPixels = 1 << 18
+
+    public init(animationFrames: Bool = true, storedBytes: Int = 1 << 30) {
+        self.animationFrames = animationFrames
+        self.storedBytes = storedBytes
+    }
+
+    public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
+        guard animationFrames else { return flip(to: picture, into: &out) }
+        let frame = picture.frame
+        if let image, imageLayout == picture.layout, imageFile == frame.file, imageGeneration == frame.generation,
+            let shown
+        {
+            if let number = frames[frame] {
+                if number != shownFrame { command("a=a,i=\(image),c=\(number)", into: &out) }
+            } else {
+                let regions = ChangedRegions.rectangles(
+                    from: shown.image, to: picture.image, tileWidth: Self.tile, tileHeight: Self.tile)
+                if regions.isEmpty {
+                    frames[frame] = shownFrame
+                } else if (frameCount + 1) * Self.bytes(of: picture) <= storedBytes {
+                    // A new frame on top of the shown one, then its other rectangles.
+                    frameCount += 1
+                    for (position, region) in regions.enumerated() {
+                        let base = position == 0 ? "c=\(shownFrame)" : "r=\(frameCount)"
+                        transmit(
+                            picture, region: region, keys: "a=f,i=\(image),\(base),X=1,x=\(region.x),y=\(region.y)",
+                            into: &out)
+                    }
+                    frames[frame] = frameCount
+                    command("a=a,i=\(image),c=\(frameCount)", into: &out)
+                } else {
+                    // Full: edit the shown frame; it no longer holds the frame it held.
+                    for region in regions {
+                        transmit(
+                            picture, region: region,
+                            keys: "a=f,i=\(image),r=\(shownFrame),X=1,x=\(region.x),y=\(region.y)", into: &out)
+                    }
+                    frames = frames.filter { $0.value != shownFrame }
+                    frames[frame] = shownFrame
+                }
+            }
+        } else {
+            release(into: &out)
+            let id = takeID()
+            image = id
+            imageLayout = picture.layout
+            imageFile = frame.file
+            imageGeneration = frame.generation
+            Self.moveCursor(row: picture.layout.originRow, column: picture.layout.originColumn, into: &out)
+            transmit(picture, region: nil, keys: "a=T,i=\(id),C=1\(Self.placement(picture.layout))", into: &out)
+            // Frames change only when tview says so.
+            command("a=a,i=\(id),s=1", into: &out)
+            frames = [frame: 1]
+            frameCount = 1
+        }
+        shown = picture
+        shownFrame = frames[frame] ?? shownFrame
+    }
+
+    /// Without animation frames: the whole picture as a new image over the old, which then goes.
+    private func flip(to picture: PixelPicture, into out: inout [UInt8]) {
+        let id = takeID()
+        Self.moveCursor(row: picture.layout.originRow, column: picture.layout.originColumn, into: &out)
+        if let old = flipImage, let shown, shown.layout != picture.layout {
+            // A new place: the old picture must not stay around it.
+            command("a=d,d=I,i=\(old)", into: &out)
+            flipImage = nil
+        }
+        transmit(picture, region: nil, keys: "a=T,i=\(id),C=1\(Self.placement(picture.layout))", into: &out)
+        if let old = flipImage { command("a=d,d=I,i=\(old)", into: &out) }
+        flipImage = id
+        shown = picture
+    }
+
+    public func invalidate() {
+        // The screen was cleared, and with it the placement: the next draw deletes the image
+        // and sends a new one.
+        shown = nil
+    }
+
+    public func release(into out: inout [UInt8]) {
+        if let image { command("a=d,d=I,i=\(image)", into: &out) }
+        if let flipImage { command("a=d,d=I,i=\(flipImage)", into: &out) }
+        image = nil
+        flipImage = nil
+        frames = [:]
+        frameCount = 0
+    }
+
+    public func still(_ picture: PixelPicture) -> [UInt8] {
+        var out: [UInt8] = []
+        let id = takeID()
+        transmit(picture, region: nil, keys: "a=T,i=\(id)\(Self.placement(picture.layout))", into: &out)
+        return out + Array("\r\n".utf8)
+    }
+
+    private func takeID() -> UInt32 {
+        defer { nextID = nextID == 0x7476_FEFF ? 0x7476_0001 : nextID + 1 }
+        return nextID
+    }
+
+    /// The cells the picture is stretched over (the canvas has their aspect).
+    private static func placement(_ layout: PixelLayout) -> String {
+        ",c=\(layout.columns),r=\(layout.rows)"
+    }
+
+    private static func bytes(of picture: PixelPicture) -> Int {
+        picture.image.width * picture.image.height * 4
+    }
+
+    /// A command without data; no reply (q=2).
+    private func command(_ keys: String, into out: inout [UInt8]) {
+        out += Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8)
+    }
+
+    /// `region` of the picture (all when nil) as PNG, in chunks of at most 4096 base64 bytes.
+    private func transmit(_ picture: PixelPicture, region: PixelRect?, keys: String, into out: inout [UInt8]) {
+        let area = region ?? PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height)
+        guard
+            let png = PNGEncoder.encodeOpaque(
+                picture.image, region: area, fast: area.width * area.height >= Self.fastCompressionPixels)
+        else { return }
+        let encoded = Base64.encode(png)
+        var offset = 0
+        repeat {
+            let end = min(encoded.count, offset + 4096)
+            let more = end < encoded.count ? 1 : 0
+            if offset == 0 {
+                let size = region == nil ? "" : ",s=\(area.width),v=\(area.height)"
+                out += Array("\u{1B}_G\(keys),f=100\(size),q=2,m=\(more);".utf8)
+            } else {
+                out += Array("\u{1B}_Gm=\(more);".utf8)
+            }
+            out += encoded[offset..<end]
+            out += Array("\u{1B}\\".utf8)
+            offset = end
+        } while offset < encoded.count
+    }
+}

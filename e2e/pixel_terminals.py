@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""tview's pixel output in real terminals under Xvfb: kitty (its graphics protocol, software GL)
+and xterm -ti vt340 (sixel). In each, tview starts paused on demo-ball.gif, is stepped frame by
+frame with the . key (xdotool) — every step after the first frame goes out as a delta: kitty
+animation frames, sixel images that draw only the changed pixels — and the window is
+screenshotted (xwd) at a few frames. The picture area must match the expected frame scaled to the
+same pixels (mean error per channel at most 3/255 in kitty, 10/255 with sixel). Then , steps
+back to a frame kitty already holds (shown again by number), and q must give the terminal back:
+the picture gone from the screen and the tty's settings (stty -g) as they were.
+
+Usage: e2e/pixel_terminals.py TVIEW OUTDIR   (needs xvfb, kitty, xterm, x11-apps, xdotool,
+imagemagick, pillow; writes OUTDIR/screenshot-kitty.png and OUTDIR/screenshot-sixel.png)
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+SAMPLE = os.path.join(REPO, "samples/good/demo-ball.gif")
+EXPECTED = os.path.join(REPO, "samples/expected/demo-ball.rgba")
+WIDTH, HEIGHT, FRAMES = 96, 64, 24
+DISPLAY = ":96"
+TITLE = "tview-pixels-e2e"
+# Frames (1-based) to compare, reached by stepping forward; then one reached by stepping back.
+CHECKS = [1, 2, 9, 20]
+BACK_TO = 15
+
+
+def frame(number):
+    size = WIDTH * HEIGHT * 4
+    data = open(EXPECTED, "rb").read()[(number - 1) * size: number * size]
+    rgba = Image.frombytes("RGBA", (WIDTH, HEIGHT), data)
+    over_black = Image.new("RGB", rgba.size)
+    over_black.paste(rgba, mask=rgba.split()[3])
+    return over_black
+
+
+def window_id(env, seconds=15):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        found = subprocess.run(["xdotool", "search", "--name", TITLE], env=env, capture_output=True, text=True)
+        if found.returncode == 0 and found.stdout.strip():
+            return found.stdout.split()[0]
+        time.sleep(0.2)
+    return None
+
+
+def screenshot(env, path):
+    with tempfile.NamedTemporaryFile(suffix=".xwd") as dump:
+        subprocess.run(["xwd", "-name", TITLE, "-silent", "-out", dump.name], env=env, check=True)
+        subprocess.run(["/usr/bin/convert", "xwd:" + dump.name, "-strip", "png:" + path], check=True)
+    return Image.open(path).convert("RGB")
+
+
+def picture_box(shot, status_rows_px):
+    """Bounding box of what is not (near) black, above the status line."""
+    area = shot.crop((0, 0, shot.size[0], shot.size[1] - status_rows_px))
+    mask = area.convert("L").point(lambda v: 255 if v > 12 else 0)
+    return mask.getbbox()
+
+
+def mean_error(region, expected):
+    scaled = region.resize(expected.size, Image.BOX)
+    a, b = scaled.load(), expected.load()
+    total = 0
+    for y in range(expected.size[1]):
+        for x in range(expected.size[0]):
+            total += sum(abs(p - q) for p, q in zip(a[x, y], b[x, y]))
+    return total / (expected.size[0] * expected.size[1] * 3)
+
+
+def key(env, window, name, times=1):
+    for _ in range(times):
+        subprocess.run(["xdotool", "key", "--window", window, name], env=env, check=True,
+                       stderr=subprocess.DEVNULL)
+        time.sleep(0.15)
+
+
+def run_terminal(name, command, env, tview, outdir, limit, scale_exact):
+    """Plays the sample in one terminal; returns the problems found."""
+    problems = []
+    work = tempfile.mkdtemp()
+    before, after = os.path.join(work, "before"), os.path.join(work, "after")
+    script = (f"stty -g > {before}; {tview} --pixels {name} --paused {SAMPLE} 2> {work}/err; "
+              f"echo $? > {work}/rc; stty -g > {after}; sleep 60")
+    term = subprocess.Popen(command + ["sh", "-c", script], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    shot_path = os.path.join(outdir, f"screenshot-{name}.png")
+    try:
+        window = window_id(env)
+        if window is None:
+            return [f"{name}: no window"]
+        time.sleep(3)
+        shown = 1
+        box = None
+        for target in CHECKS + [BACK_TO]:
+            if target > shown:
+                key(env, window, "period", target - shown)
+            elif target < shown:
+                key(env, window, "comma", shown - target)
+            shown = target
+            time.sleep(1.0)
+            shot = screenshot(env, shot_path)
+            # The status line is the last of 24 rows.
+            box = picture_box(shot, shot.size[1] // 24 + 2) if box is None else box
+            if box is None:
+                problems.append(f"{name}: nothing drawn at frame {target}")
+                break
+            error = mean_error(shot.crop(box), frame(target))
+            print(f"{name}: frame {target}: picture {box[2] - box[0]}x{box[3] - box[1]} at {box[:2]}, "
+                  f"mean error {error:.1f}/255")
+            if error > limit:
+                problems.append(f"{name}: frame {target} differs from the expected frame (mean error {error:.1f})")
+            if scale_exact and ((box[2] - box[0]) % WIDTH or (box[3] - box[1]) % HEIGHT):
+                problems.append(f"{name}: picture {box[2] - box[0]}x{box[3] - box[1]} is not a whole multiple of "
+                                f"{WIDTH}x{HEIGHT}")
+        # Leave with frame 20 (by stepping on) on screen, the one kept as the README's picture.
+        key(env, window, "period", CHECKS[-1] - shown)
+        time.sleep(1.0)
+        screenshot(env, shot_path)
+        key(env, window, "q")
+        time.sleep(1.5)
+        shot = screenshot(env, os.path.join(work, "after.png"))
+        if box is not None:
+            left = shot.crop(box).convert("L").getextrema()[1]
+            if left > 40:
+                problems.append(f"{name}: the picture is still on screen after q (brightest {left})")
+        rc = open(os.path.join(work, "rc")).read().strip() if os.path.exists(os.path.join(work, "rc")) else "?"
+        if rc != "0":
+            problems.append(f"{name}: tview exited with {rc}: {open(os.path.join(work, 'err')).read().strip()}")
+        if not os.path.exists(after) or open(before).read() != open(after).read():
+            problems.append(f"{name}: terminal settings not restored after q")
+    finally:
+        term.terminate()
+        term.wait(timeout=5)
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
+def main():
+    tview, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
+    os.makedirs(outdir, exist_ok=True)
+    env = dict(os.environ, DISPLAY=DISPLAY, LIBGL_ALWAYS_SOFTWARE="1")
+    env.pop("TMUX", None)
+    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    problems = []
+    try:
+        time.sleep(1)
+        kitty = ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", "initial_window_width=800",
+                 "-o", "initial_window_height=500", "-o", "remember_window_size=no", "-o", "background=#000000",
+                 "-o", "window_padding_width=0", "-T", TITLE]
+        # kitty stretches the sent canvas over whole cells (so not by a whole factor).
+        problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
+        # allowSendEvents: xterm ignores xdotool's synthetic keys otherwise.
+        xterm = ["xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-xrm",
+                 "XTerm*allowSendEvents: true", "-T", TITLE,
+                 "-geometry", "80x24+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black",
+                 "-fg", "grey85", "-bw", "0", "+sb", "-e"]
+        problems += run_terminal("sixel", xterm, env, tview, outdir, 10, True)
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=5)
+    for problem in problems:
+        print("problem:", problem)
+    print(f"pixel terminals: {len(problems)} problems; screenshots in {outdir}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
