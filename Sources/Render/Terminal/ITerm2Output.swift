@@ -47,8 +47,9 @@ public final class ITerm2Output: GraphicsOutput {
             let png = PNGEncoder.encodeOpaque(
                 picture.image, region: region, fast: region.width * region.height >= 1 << 18)
         else { return }
-        let columns = (region.width + layout.cellWidth - 1) / layout.cellWidth
-        let rows = (region.height + layout.cellHeight - 1) / layout.cellHeight
+        // Sent pixels are screen pixels enlarged by the layout's factor.
+        let columns = (region.width * layout.scaleFactor + layout.cellWidth - 1) / layout.cellWidth
+        let rows = (region.height * layout.scaleFactor + layout.cellHeight - 1) / layout.cellHeight
         out += Array(
             ("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0"
                 + (moveCursor ? "" : ";doNotMoveCursor=1") + ":").utf8)

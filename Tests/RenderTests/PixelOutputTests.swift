@@ -1,0 +1,271 @@
+import Decode
+import Picture
+import Terminal
+import TestSupport
+import Testing
+
+/// kitty, sixel and iTerm2 output read back by a pixel terminal emulator (`PixelScreen`): after
+/// every frame the screen must show that frame's picture where its layout puts it, whatever was
+/// shown before (deltas, frames kept by the terminal, transparency that must not show earlier
+/// frames through), and frames must be sent as seldom as the protocol allows.
+@Suite struct PixelOutputTests {
+    static let cell = PixelSize(width: 8, height: 16)
+
+    /// Frames of a small animation with transparency: a textured background (the same in every
+    /// frame, so deltas are small next to whole frames) that is transparent on its left half, a
+    /// square that moves (opaque, so earlier squares would ghost where it was), and a corner pixel
+    /// that flickers in colour and alpha. Fewer than 256 colours, as a GIF's.
+    static func frames(width: Int = 96, height: Int = 64, count: Int = 9, flicker: Bool = true) -> [RGBAImage] {
+        var generator = SplitMix64(seed: 13)
+        var texture = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in (width / 2)..<width {
+                let shade = UInt8.random(in: 0..<32, using: &generator)
+                texture[x, y] = RGBA(r: shade * 8, g: 255 - shade * 8, b: 90, a: 255)
+            }
+        }
+        var frames: [RGBAImage] = []
+        for index in 0..<count {
+            var image = texture
+            for y in 5..<14 {
+                for x in (index * 9)..<min(width, index * 9 + 9) { image[x, y] = RGBA(r: 250, g: 30, b: 30, a: 255) }
+            }
+            if flicker {
+                image[width - 1, height - 1] = RGBA(
+                    r: index % 2 == 0 ? 255 : 0, g: 0, b: 0, a: index % 3 == 0 ? 255 : 128)
+            }
+            frames.append(image)
+        }
+        return frames
+    }
+
+    static func pictures(_ frames: [RGBAImage], terminalScales: Bool, columns: Int = 30, rows: Int = 8)
+        -> [PixelPicture]
+    {
+        var renderer = PixelRenderer(background: RGBA(r: 0, g: 0, b: 40), upscale: true, terminalScales: terminalScales)
+        return frames.enumerated().map { index, frame in
+            renderer.render(
+                frame, frame: FrameIdentity(file: 0, index: index), areaColumns: columns, areaRows: rows,
+                cellWidth: cell.width, cellHeight: cell.height)
+        }
+    }
+
+    /// The part of the screen under the picture's cells.
+    static func shown(_ screen: PixelScreen, _ picture: PixelPicture) -> RGBAImage {
+        let layout = picture.layout
+        let full = screen.picture
+        var out = RGBAImage(width: layout.columns * cell.width, height: layout.rows * cell.height)
+        for y in 0..<out.height {
+            for x in 0..<out.width {
+                out[x, y] = full[layout.originColumn * cell.width + x, layout.originRow * cell.height + y]
+            }
+        }
+        return out
+    }
+
+    static func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        var largest = 0
+        for (p, q) in zip(a.pixels, b.pixels) {
+            largest = max(largest, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+        }
+        return largest
+    }
+
+    /// What the picture should look like on screen: its canvas stretched over its cells.
+    static func expected(_ picture: PixelPicture) -> RGBAImage {
+        let layout = picture.layout
+        return PixelScreen.stretch(
+            picture.image, width: layout.columns * cell.width, height: layout.rows * cell.height)
+    }
+
+    /// Plays the pictures in `order` through `output`, checking the screen after each.
+    /// Sixel colours go out in percent: within 2 of 255 each way.
+    static func play(
+        _ pictures: [PixelPicture], order: [Int], through output: any GraphicsOutput, screen: PixelScreen,
+        tolerance: Int = 0
+    ) throws -> [Int] {
+        var sizes: [Int] = []
+        for index in order {
+            var bytes: [UInt8] = []
+            output.draw(pictures[index], into: &bytes)
+            sizes.append(bytes.count)
+            try screen.feed(bytes)
+            let difference = largestDifference(shown(screen, pictures[index]), expected(pictures[index]))
+            #expect(difference <= tolerance, "frame \(index)")
+        }
+        #expect(screen.errors.isEmpty)
+        return sizes
+    }
+
+    @Test func layoutsCoverWholeCellsAndKeepTheAspect() {
+        // Enlarged by the terminal: sent at the frame's own scale (96x64, shown at 192x128), on a
+        // canvas of whole cells at that scale (24 x 8 cells of 8x16), centred in 30 columns.
+        let kitty = PixelLayout(
+            imageWidth: 96, imageHeight: 64, areaColumns: 30, areaRows: 8, cellWidth: 8, cellHeight: 16,
+            upscale: true, terminalScales: true)
+        #expect(kitty.scaleFactor == 2 && kitty.imageWidth == 96 && kitty.imageHeight == 64)
+        #expect(kitty.columns == 24 && kitty.rows == 8 && kitty.originColumn == 3 && kitty.originRow == 0)
+        // Not a whole number of cells: the canvas is padded, the picture centred in it.
+        let padded = PixelLayout(
+            imageWidth: 90, imageHeight: 60, areaColumns: 30, areaRows: 8, cellWidth: 8, cellHeight: 16,
+            upscale: true, terminalScales: true)
+        #expect(padded.scaleFactor == 2 && padded.columns == 23 && padded.rows == 8)
+        #expect(padded.imageWidth == 92 && padded.imageHeight == 64)
+        #expect(padded.pictureX == 1 && padded.pictureY == 2 && padded.pictureWidth == 90)
+        // Sixel: screen pixels, never enlarged when upscale is off, on whole cells.
+        let sixel = PixelLayout(
+            imageWidth: 90, imageHeight: 60, areaColumns: 30, areaRows: 8, cellWidth: 8, cellHeight: 16,
+            upscale: false, terminalScales: false)
+        #expect(sixel.displayWidth == 90 && sixel.imageWidth == 96 && sixel.imageHeight == 64)
+        #expect(sixel.pictureX == 3 && sixel.pictureY == 2)
+        // Larger than the area: reduced to fit, aspect kept.
+        let reduced = PixelLayout(
+            imageWidth: 960, imageHeight: 640, areaColumns: 30, areaRows: 8, cellWidth: 8, cellHeight: 16,
+            upscale: true, terminalScales: true)
+        #expect(reduced.scaleFactor == 1 && reduced.displayWidth == 192 && reduced.displayHeight == 128)
+    }
+
+    @Test func kittyKeepsEveryFrameAndShowsItAgainByNumber() throws {
+        let pictures = Self.pictures(Self.frames(width: 240, height: 128), terminalScales: true)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        let output = KittyOutput()
+        let loop = Array(0..<pictures.count)
+        let first = try Self.play(pictures, order: loop, through: output, screen: screen)
+        let sentFirst = screen.transmissions
+        // One image whose frames are the animation's.
+        #expect(screen.kittyImages.count == 1)
+        #expect(screen.kittyImages.values.first?.frames.count == pictures.count)
+        let second = try Self.play(pictures, order: loop + [3, 1, 7], through: output, screen: screen)
+        #expect(screen.transmissions == sentFirst)
+        #expect(screen.kittyImages.values.first?.frames.count == pictures.count)
+        // Later loops: a command naming the frame, a few bytes.
+        #expect(second.allSatisfy { $0 < 40 })
+        // A frame's delta holds only the tiles it changed, not the picture.
+        #expect(first[1] < first[0] / 3)
+    }
+
+    @Test func kittyWithoutAnimationFramesFlipsBetweenTwoImages() throws {
+        let pictures = Self.pictures(Self.frames(), terminalScales: true)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        let output = KittyOutput(animationFrames: false)
+        for index in [0, 1, 2, 3, 2] {
+            _ = try Self.play(pictures, order: [index], through: output, screen: screen)
+            // The previous image is deleted once the new one is placed.
+            #expect(screen.kittyImages.count == 1)
+        }
+    }
+
+    @Test func kittyPastItsStoreEditsTheShownFrame() throws {
+        let pictures = Self.pictures(Self.frames(), terminalScales: true)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        // Room for three frames in the terminal.
+        let output = KittyOutput(storedBytes: 3 * pictures[0].image.width * pictures[0].image.height * 4)
+        _ = try Self.play(pictures, order: Array(0..<pictures.count) + [0, 6, 2, 8], through: output, screen: screen)
+        #expect(screen.kittyImages.values.first.map(\.frames.count) == 3)
+    }
+
+    @Test func sixelDrawsOnlyWhatChangedAndNothingGhosts() throws {
+        let pictures = Self.pictures(Self.frames(), terminalScales: false)
+        // Screen pixels, on whole cells.
+        #expect(pictures[0].layout.scaleFactor == 1)
+        #expect(pictures[0].image.width % 8 == 0 && pictures[0].image.height % 16 == 0)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        let output = SixelOutput()
+        let sizes = try Self.play(
+            pictures, order: Array(0..<pictures.count) + [2, 8, 0], through: output, screen: screen, tolerance: 2)
+        #expect(sizes[1] < sizes[0] / 3)
+        // After a clear, everything again.
+        output.invalidate()
+        try screen.feed(Array("\u{1B}[2J".utf8))
+        _ = try Self.play(pictures, order: [4], through: output, screen: screen, tolerance: 2)
+    }
+
+    @Test func iterm2SendsOneImageAFrameAtMost() throws {
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        // Screen pixels (a picture too large to enlarge): the rectangle around what changed (one
+        // image: here the moving square's cells; changes far apart make it larger).
+        let large = Self.pictures(Self.frames(width: 240, height: 128, flicker: false), terminalScales: true)
+        #expect(large[0].layout.scaleFactor == 1)
+        let output = ITerm2Output()
+        let sizes = try Self.play(large, order: Array(0..<large.count), through: output, screen: screen)
+        #expect(screen.transmissions == large.count)
+        #expect(sizes[1] < sizes[0] / 3)
+        // Enlarged by the terminal: whole frames.
+        let small = Self.pictures(Self.frames(), terminalScales: true)
+        let enlarged = ITerm2Output()
+        try screen.feed(Array("\u{1B}[2J".utf8))
+        _ = try Self.play(small, order: [0, 1, 2], through: enlarged, screen: screen)
+    }
+
+    @Test func theChangedPixelsAreTheOnlyOnesASixelDeltaPaints() throws {
+        let pictures = Self.pictures(Self.frames(), terminalScales: false)
+        let before = pictures[2].image, after = pictures[3].image
+        let delta = SixelEncoder().encode(after, over: before)
+        let painted = try SixelDecoder.decode(delta).image
+        for y in 0..<after.height {
+            for x in 0..<after.width {
+                let changed = before[x, y] != after[x, y]
+                #expect((painted[x, y].a == 255) == changed)
+                // The frame's own colours (few of them), in percent.
+                if changed {
+                    #expect(
+                        Self.largestDifference(
+                            RGBAImage(width: 1, height: 1, pixels: [painted[x, y]]),
+                            RGBAImage(width: 1, height: 1, pixels: [after[x, y]])) <= 2)
+                }
+            }
+        }
+    }
+}
+
+/// The small pieces pixel output stands on.
+@Suite struct PixelPartsTests {
+    @Test func base64MatchesRFC4648() {
+        for (plain, encoded) in [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+        ] {
+            #expect(Base64.encode(Array(plain.utf8)) == Array(encoded.utf8))
+        }
+        let bytes = (0..<300).map { UInt8($0 % 256) }
+        #expect(PixelScreen.decodeBase64(Base64.encode(bytes)) == bytes)
+    }
+
+    @Test func theBoundingBoxHoldsEveryDifferenceAndNoMore() {
+        var generator = SplitMix64(seed: 5)
+        let before = RGBAImage(width: 50, height: 40, fill: .opaqueBlack)
+        #expect(ChangedRegions.boundingBox(from: before, to: before).isEmpty)
+        for _ in 0..<20 {
+            var after = before
+            var expected = PixelRect.empty
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let x = Int.random(in: 0..<50, using: &generator), y = Int.random(in: 0..<40, using: &generator)
+                after[x, y] = RGBA(r: 9, g: 9, b: 9)
+                expected = expected.union(PixelRect(x: x, y: y, width: 1, height: 1))
+            }
+            #expect(ChangedRegions.boundingBox(from: before, to: after) == expected)
+            // Tiles: every changed pixel in some rectangle, every rectangle made of changed tiles.
+            let tiles = ChangedRegions.rectangles(from: before, to: after, tileWidth: 8, tileHeight: 16)
+            for y in 0..<40 {
+                for x in 0..<50 where before[x, y] != after[x, y] {
+                    #expect(tiles.contains { $0.x <= x && x < $0.maxX && $0.y <= y && y < $0.maxY })
+                }
+            }
+            #expect(tiles.allSatisfy { $0.x % 8 == 0 && $0.y % 16 == 0 && $0.maxX <= 50 && $0.maxY <= 40 })
+        }
+    }
+
+    @Test func theProtocolFollowsWhatTheTerminalSaid() {
+        var report = GraphicsReport()
+        #expect(report.protocolToUse(environment: [:]) == nil)
+        report.answered = true
+        report.sixel = true
+        #expect(report.protocolToUse(environment: [:]) == .sixel)
+        #expect(report.protocolToUse(environment: ["TERM_PROGRAM": "iTerm.app"]) == .iterm2)
+        report.kitty = true
+        #expect(report.protocolToUse(environment: ["TERM_PROGRAM": "iTerm.app"]) == .kitty)
+        var wezterm = GraphicsReport()
+        wezterm.terminalName = "WezTerm 20240203-110809-5046fc22"
+        #expect(wezterm.protocolToUse(environment: [:]) == .iterm2)
+    }
+}

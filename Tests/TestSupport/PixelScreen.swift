@@ -1,0 +1,298 @@
+public import Decode
+
+/// A terminal's screen in pixels, for tests of what pixel output would show: reads the bytes tview
+/// writes and paints sixel images, kitty images (transmission in chunks, PNG, placements over
+/// cells, animation frames made and edited, the current frame chosen, deletion) and iTerm2 inline
+/// images where the cursor puts them. Written from the protocols' documents, not from tview's
+/// encoders; cursor moves and screen clears are followed, other text is ignored.
+public final class PixelScreen {
+    public let columns: Int
+    public let rows: Int
+    public let cellWidth: Int
+    public let cellHeight: Int
+    /// Painted sixel and iTerm2 pixels (kitty images are drawn over them by `picture`).
+    private var canvas: RGBAImage
+    private var row = 0
+    private var column = 0
+
+    /// kitty's images: frames and which one is current; placements by image id.
+    public struct KittyImage {
+        public var frames: [RGBAImage]
+        public var current: Int  // 0-based
+    }
+    public private(set) var kittyImages: [Int: KittyImage] = [:]
+    private var placements: [Int: (row: Int, column: Int, columns: Int, rows: Int)] = [:]
+    private var chunks: [UInt8] = []
+    private var chunkKeys: [String: String] = [:]
+    /// Commands that failed as the terminal would reject them (unknown image, bad frame).
+    public private(set) var errors: [String] = []
+    /// How many kitty image transmissions (a=t/T/f payloads) and iTerm2 images arrived.
+    public private(set) var transmissions = 0
+
+    public init(columns: Int, rows: Int, cellWidth: Int, cellHeight: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        canvas = RGBAImage(width: columns * cellWidth, height: rows * cellHeight, fill: .opaqueBlack)
+    }
+
+    public enum Failure: Error { case bad(String) }
+
+    public func feed(_ bytes: [UInt8]) throws {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x1B, index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "["):
+                var end = index + 2
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                guard end < bytes.count else { throw Failure.bad("unterminated CSI") }
+                control(Array(bytes[(index + 2)..<end]), final: bytes[end])
+                index = end + 1
+            case UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "]"):
+                guard let end = stringEnd(bytes, from: index + 2) else { throw Failure.bad("unterminated string") }
+                let body = Array(bytes[(index + 2)..<end.body])
+                switch bytes[index + 1] {
+                case UInt8(ascii: "P"):
+                    if body.contains(UInt8(ascii: "q")) {
+                        try sixel(Array(bytes[index..<end.next]))
+                    }
+                case UInt8(ascii: "_"): try kitty(body)
+                default: try iterm2(body)
+                }
+                index = end.next
+            default:
+                index += 2
+            }
+        }
+    }
+
+    /// Where a string (DCS, APC, OSC) ends: before ST (ESC \) or BEL.
+    private func stringEnd(_ bytes: [UInt8], from start: Int) -> (body: Int, next: Int)? {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 0x07 { return (i, i + 1) }
+            if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\\") { return (i, i + 2) }
+            i += 1
+        }
+        return nil
+    }
+
+    private func control(_ parameters: [UInt8], final: UInt8) {
+        let numbers = String(decoding: parameters, as: UTF8.self).split(
+            separator: ";", omittingEmptySubsequences: false
+        )
+        .map { Int($0) ?? 0 }
+        switch final {
+        case UInt8(ascii: "H"):
+            row = max(1, numbers.first ?? 1) - 1
+            column = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
+        case UInt8(ascii: "J") where numbers.first == 2:
+            // Clears text, sixel pixels and kitty placements (not the images).
+            canvas = RGBAImage(width: canvas.width, height: canvas.height, fill: .opaqueBlack)
+            placements = [:]
+        default: break
+        }
+    }
+
+    // MARK: sixel
+
+    private func sixel(_ sequence: [UInt8]) throws {
+        let decoded = try SixelDecoder.decode(sequence)
+        paint(decoded.image, atX: column * cellWidth, y: row * cellHeight)
+    }
+
+    /// Paints the opaque pixels of `image` (transparent ones leave the screen alone).
+    private func paint(_ image: RGBAImage, atX left: Int, y top: Int) {
+        for y in 0..<image.height where top + y < canvas.height {
+            for x in 0..<image.width where left + x < canvas.width {
+                let pixel = image[x, y]
+                if pixel.a == 255 { canvas[left + x, top + y] = pixel }
+            }
+        }
+    }
+
+    // MARK: kitty
+
+    private func kitty(_ body: [UInt8]) throws {
+        guard body.first == UInt8(ascii: "G") else { return }
+        let parts = body.dropFirst().split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
+        var keys: [String: String] = [:]
+        for pair in parts[0].split(separator: UInt8(ascii: ",")) {
+            let field = String(decoding: pair, as: UTF8.self).split(separator: "=", maxSplits: 1)
+            if field.count == 2 { keys[String(field[0])] = String(field[1]) }
+        }
+        let payload = parts.count > 1 ? Array(parts[1]) : []
+        // Chunks: the first carries the keys, the rest only m.
+        if !chunks.isEmpty || keys["m"] == "1" {
+            if chunks.isEmpty && chunkKeys.isEmpty { chunkKeys = keys }
+            chunks += payload
+            if keys["m"] == "1" { return }
+            keys = chunkKeys
+            chunkKeys = [:]
+            let all = chunks
+            chunks = []
+            try kittyCommand(keys, payload: all)
+        } else {
+            try kittyCommand(keys, payload: payload)
+        }
+    }
+
+    private func kittyCommand(_ keys: [String: String], payload: [UInt8]) throws {
+        let id = Int(keys["i"] ?? "0") ?? 0
+        func number(_ key: String) -> Int { Int(keys[key] ?? "0") ?? 0 }
+        switch keys["a"] ?? "t" {
+        case "t", "T":
+            guard keys["f"] == "100" else { throw Failure.bad("kitty: only PNG is expected, f=\(keys["f"] ?? "32")") }
+            transmissions += 1
+            kittyImages[id] = KittyImage(frames: [try png(payload)], current: 0)
+            if keys["a"] == "T" {
+                placements[id] = (row, column, number("c"), number("r"))
+            }
+        case "p":
+            placements[id] = (row, column, number("c"), number("r"))
+        case "f":
+            guard var image = kittyImages[id] else { return errors.append("ENOENT a=f i=\(id)") }
+            transmissions += 1
+            let data = try png(payload)
+            let edit = number("r"), base = number("c")
+            var target: RGBAImage
+            if edit > 0 {
+                guard edit <= image.frames.count else { return errors.append("ENOENT r=\(edit)") }
+                target = image.frames[edit - 1]
+            } else if base > 0 {
+                guard base <= image.frames.count else { return errors.append("ENOENT c=\(base)") }
+                target = image.frames[base - 1]
+            } else {
+                target = RGBAImage(width: image.frames[0].width, height: image.frames[0].height)
+            }
+            let x = number("x"), y = number("y")
+            guard x + data.width <= target.width, y + data.height <= target.height else {
+                return errors.append("EINVAL frame rectangle out of bounds")
+            }
+            guard keys["X"] == "1" else { throw Failure.bad("kitty: frames are expected to replace (X=1)") }
+            for row in 0..<data.height {
+                for column in 0..<data.width { target[x + column, y + row] = data[column, row] }
+            }
+            if edit > 0 { image.frames[edit - 1] = target } else { image.frames.append(target) }
+            kittyImages[id] = image
+        case "a":
+            guard var image = kittyImages[id] else { return errors.append("ENOENT a=a i=\(id)") }
+            let current = number("c")
+            if current > 0 {
+                guard current <= image.frames.count else { return errors.append("ENOENT a=a c=\(current)") }
+                image.current = current - 1
+            }
+            kittyImages[id] = image
+        case "d":
+            if keys["d"] == "I" || keys["d"] == "i" {
+                placements[id] = nil
+                if keys["d"] == "I" { kittyImages[id] = nil }
+            } else {
+                placements = [:]
+                kittyImages = [:]
+            }
+        case "q": break
+        default: throw Failure.bad("kitty: unexpected action \(keys["a"] ?? "")")
+        }
+    }
+
+    private func png(_ base64: [UInt8]) throws -> RGBAImage {
+        guard let bytes = Self.decodeBase64(base64) else { throw Failure.bad("bad base64") }
+        do {
+            let image = try AnimatedImage.open(bytes: bytes, name: "payload")
+            guard let frame = try image.nextFrame() else { throw Failure.bad("empty PNG") }
+            return frame.image
+        } catch let error as DecodeError {
+            throw Failure.bad("PNG: \(error)")
+        }
+    }
+
+    // MARK: iTerm2
+
+    private func iterm2(_ body: [UInt8]) throws {
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.hasPrefix("1337;File="), let colon = body.firstIndex(of: UInt8(ascii: ":")) else { return }
+        var keys: [String: String] = [:]
+        for pair in text.dropFirst("1337;File=".count).prefix(while: { $0 != ":" }).split(separator: ";") {
+            let field = pair.split(separator: "=", maxSplits: 1)
+            if field.count == 2 { keys[String(field[0])] = String(field[1]) }
+        }
+        guard keys["inline"] == "1" else { return }
+        transmissions += 1
+        let image = try png(Array(body[(colon + 1)...]))
+        // width and height in cells; stretched (preserveAspectRatio=0) over them.
+        let width = (Int(keys["width"] ?? "") ?? 0) * cellWidth, height = (Int(keys["height"] ?? "") ?? 0) * cellHeight
+        guard width > 0, height > 0, keys["preserveAspectRatio"] == "0" else {
+            throw Failure.bad("iTerm2: expected a size in cells and preserveAspectRatio=0")
+        }
+        paint(Self.stretch(image, width: width, height: height), atX: column * cellWidth, y: row * cellHeight)
+        if keys["doNotMoveCursor"] != "1" {
+            row += height / cellHeight
+            column = 0
+        }
+    }
+
+    // MARK: what shows
+
+    /// The screen: painted pixels, kitty placements' current frames over them.
+    public var picture: RGBAImage {
+        var out = canvas
+        for (id, place) in placements {
+            guard let image = kittyImages[id] else { continue }
+            let frame = image.frames[image.current]
+            let width = place.columns > 0 ? place.columns * cellWidth : frame.width
+            let height = place.rows > 0 ? place.rows * cellHeight : frame.height
+            let stretched = Self.stretch(frame, width: width, height: height)
+            for y in 0..<height where place.row * cellHeight + y < out.height {
+                for x in 0..<width where place.column * cellWidth + x < out.width {
+                    let pixel = stretched[x, y]
+                    if pixel.a > 0 { out[place.column * cellWidth + x, place.row * cellHeight + y] = pixel }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Nearest-neighbour scaling (what matters here is which source pixel lands where).
+    public static func stretch(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        guard image.width != width || image.height != height else { return image }
+        var out = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            let sourceY = min(image.height - 1, (2 * y + 1) * image.height / (2 * height))
+            for x in 0..<width {
+                out[x, y] = image[min(image.width - 1, (2 * x + 1) * image.width / (2 * width)), sourceY]
+            }
+        }
+        return out
+    }
+
+    public static func decodeBase64(_ text: [UInt8]) -> [UInt8]? {
+        var out: [UInt8] = []
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for character in text {
+            let value: UInt32
+            switch character {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(character - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(character - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="): continue
+            default: return nil
+            }
+            accumulator = accumulator << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return out
+    }
+}
