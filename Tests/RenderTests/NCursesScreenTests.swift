@@ -1,3 +1,4 @@
+import Decode
 import Foundation
 import TestSupport
 import Testing
@@ -132,5 +133,45 @@ import Testing
             #expect(difference == nil, "round \(round)")
             grid = round % 5 == 4 ? randomGrid(&random, palette: palette) : changed(grid, &random, palette: palette)
         }
+    }
+
+    /// The pixel sink on the ncurses screen: pictures fitted above the status line (the last row
+    /// is never drawn on, so a picture cannot scroll the screen), read back by a pixel terminal;
+    /// after a resize everything is sent again; `release` leaves no kitty image behind.
+    @Test(arguments: ["kitty", "sixel", "iterm2"])
+    func thePixelSinkDrawsAboveTheStatusLine(protocolName: String) throws {
+        let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor, drawing: .direct)
+        defer { screen.end() }
+        let outputs: [String: any GraphicsOutput] = [
+            "kitty": KittyOutput(), "sixel": SixelOutput(), "iterm2": ITerm2Output(),
+        ]
+        let output = try #require(outputs[protocolName])
+        let cell = PixelSize(width: 10, height: 20)
+        let sink = PixelSink(
+            screen: screen, output: output, background: .opaqueBlack, upscale: true,
+            terminalScales: protocolName != "sixel", area: nil, fallbackCell: cell)
+        _ = reader.readDataToEndOfFile()  // ncurses' set-up
+        let pixels = PixelScreen(columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
+        let frames = PixelOutputTests.frames(width: 120, height: 100)
+        for (index, frame) in frames.enumerated() {
+            let picture = sink.prepare(frame, serial: 0, change: nil, file: 0, index: index, statusLine: true)
+            #expect(picture.layout.originRow + picture.layout.rows <= 23)
+            let status = PlaybackStatus(
+                name: "x.gif", frame: index + 1, frameCount: frames.count, delay: .milliseconds(40), speed: 1,
+                paused: false, framesPerSecond: 25, skipped: 0)
+            sink.present(picture, status: status)
+            let bytes = [UInt8](reader.readDataToEndOfFile())
+            try pixels.feed(bytes)
+            // The status line on the last row.
+            #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[24H"))
+            let difference = PixelOutputTests.largestDifference(
+                PixelOutputTests.shown(pixels, picture, cell: cell), PixelOutputTests.expected(picture, cell: cell))
+            #expect(difference <= (protocolName == "sixel" ? 2 : 0), "frame \(index)")
+            if index == 4 { sink.refresh() }  // as after a resize: the next frame is sent whole
+        }
+        #expect(pixels.errors.isEmpty)
+        sink.release()
+        try pixels.feed([UInt8](reader.readDataToEndOfFile()))
+        #expect(pixels.kittyImages.isEmpty)
     }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     /// The part of the screen under the picture's cells.
-    static func shown(_ screen: PixelScreen, _ picture: PixelPicture) -> RGBAImage {
+    static func shown(_ screen: PixelScreen, _ picture: PixelPicture, cell: PixelSize = cell) -> RGBAImage {
         let layout = picture.layout
         let full = screen.picture
         var out = RGBAImage(width: layout.columns * cell.width, height: layout.rows * cell.height)
@@ -72,7 +72,7 @@ import Testing
     }
 
     /// What the picture should look like on screen: its canvas stretched over its cells.
-    static func expected(_ picture: PixelPicture) -> RGBAImage {
+    static func expected(_ picture: PixelPicture, cell: PixelSize = cell) -> RGBAImage {
         let layout = picture.layout
         return PixelScreen.stretch(
             picture.image, width: layout.columns * cell.width, height: layout.rows * cell.height)
