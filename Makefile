@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp python3
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-render clean
+.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-pixels bench-render clean
 
 all: build
 
@@ -114,8 +114,10 @@ rss: build
 # cell against the sample's expected frame, in truecolor and 256 colours; then q must restore.
 # Then a real window: xterm under Xvfb, screenshotted (xwd) and compared with the expected frame;
 # the screenshot is the README's (docs/screenshot-xterm.png). And the sixel encoder's output in
-# xterm -ti vt340, compared with the frame at pixel resolution.
-E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core
+# xterm -ti vt340, compared with the frame at pixel resolution. Then pixel output playing in kitty
+# (software GL) and xterm -ti vt340, stepped with xdotool, each step's screenshot compared with
+# the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png).
+E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool
 e2e: build
 	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -123,15 +125,23 @@ e2e: build
 	@python3 -c "import pyte, PIL" 2>/dev/null || pip install -q pyte pillow
 	python3 e2e/tmux_render_check.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
+	python3 e2e/pixel_terminals.py .build/release/tview docs
 
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
-# in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png.
+# in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png;
+# then pixel output (kitty, sixel, iTerm2): bench/pixels.md.
 bench: build
 	@for p in chafa timg ffmpeg gifsicle; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
+	python3 bench/run_pixels.py --media $(MEDIA)
+
+# Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/pixels.md, a few minutes.
+bench-pixels: build
+	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+	python3 bench/run_pixels.py --media $(MEDIA)
 
 # Render cost per frame (downsample + cells), cells changed and bytes per frame (ANSI diff,
 # ncurses, full redraw) on the ../shared/bench media at 160x48 and 80x24.

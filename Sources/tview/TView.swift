@@ -15,6 +15,10 @@ struct TView: ParsableCommand {
             told from the file's bytes, not its name. When standard output is not a \
             terminal, the first frame (or --frame N) is written as ANSI text instead.
 
+            Where the terminal takes pixels (kitty's graphics protocol, sixel, iTerm2's \
+            inline images), it is asked at start-up and they are used (--pixels); half \
+            blocks otherwise.
+
             Keys: space pause/resume; . or right step forward, , or left step back; + and - \
             speed x2 and /2; 0 normal speed; r restart; i status line; n and p next and \
             previous file; q or Esc quit; Ctrl-C quit (exit 130); Ctrl-Z suspend.

@@ -1,5 +1,5 @@
 public import Playback
-public import Picture
+import Picture
 import Glibc
 import Decode
 
