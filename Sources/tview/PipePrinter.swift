@@ -4,7 +4,8 @@ import Picture
 import Terminal
 
 /// Standard output is not a terminal: no ncurses, plain ANSI text of one frame (`--frame N`),
-/// sized by `--size`, else COLUMNS/LINES, else 80x24, ending with a colour reset and a newline.
+/// sized by `--size`, else COLUMNS/LINES, else 80x24, ending with a colour reset and a newline;
+/// or, with `--pixels kitty|sixel|iterm2`, that protocol's image of it (cells taken as 10x20).
 struct PipePrinter {
     let options: DisplayOptions
     let environment: [String: String]
@@ -22,10 +23,23 @@ struct PipePrinter {
                 if index < options.frame {
                     Diagnostics.warning("has \(index) frames; showing the last", file: path)
                 }
-                var renderer = GridRenderer(builder: options.builder(mode: mode), upscale: !options.noUpscale)
-                let grid = renderer.render(frame.image, columns: area.columns, rows: area.rows, cellAspect: nil)
+                let bytes: [UInt8]
+                if let graphics = options.pixels.graphicsProtocol {
+                    // Asked for by name: the frame as that protocol's image, for cells of 10x20.
+                    var renderer = PixelRenderer(
+                        background: options.background, upscale: !options.noUpscale && graphics.terminalScales,
+                        terminalScales: graphics.terminalScales)
+                    let picture = renderer.render(
+                        frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: area.columns,
+                        areaRows: area.rows, cellWidth: 10, cellHeight: 20)
+                    bytes = graphics.output().still(picture)
+                } else {
+                    var renderer = GridRenderer(builder: options.builder(mode: mode), upscale: !options.noUpscale)
+                    let grid = renderer.render(frame.image, columns: area.columns, rows: area.rows, cellAspect: nil)
+                    bytes = TextFrame.bytes(grid, mode: mode)
+                }
                 do {
-                    try StandardOutput.write(TextFrame.bytes(grid, mode: mode))
+                    try StandardOutput.write(bytes)
                 } catch {
                     StandardOutput.report(error)
                     return .usage

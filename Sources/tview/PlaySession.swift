@@ -56,10 +56,9 @@ struct PlaySession {
             let area = display.size.map { (columns: $0.columns, rows: $0.rows) }
             let lastFrame: [UInt8]?
             if let pixels = pixelOutput(screen: screen, link: link) {
-                // Sixel is sent at screen pixels: enlarging would cost the factor squared in bytes.
                 let sink = PixelSink(
                     screen: screen, output: pixels.output, background: display.background,
-                    upscale: !display.noUpscale && !(pixels.output is SixelOutput),
+                    upscale: !display.noUpscale && pixels.terminalScales,
                     terminalScales: pixels.terminalScales, area: area, fallbackCell: pixels.cell)
                 (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
                 sink.release()
@@ -143,15 +142,8 @@ struct PlaySession {
             ?? report.areaPixels.map { PixelSize(width: $0.width / size.columns, height: $0.height / size.rows) }
             ?? PixelSize(width: 10, height: 20)
         let valid = cell.width > 0 && cell.height > 0 ? cell : PixelSize(width: 10, height: 20)
-        switch chosen {
-        case .kitty:
-            // Asked for by name without the terminal saying: assume kitty itself.
-            let frames = report.kitty ? report.kittyFrames : true
-            return (KittyOutput(animationFrames: frames), true, valid)
-        case .sixel:
-            return (SixelOutput(), false, valid)
-        case .iterm2:
-            return (ITerm2Output(), true, valid)
-        }
+        // Asked for by name without the terminal saying: kitty itself, which keeps frames.
+        let frames = report.kitty ? report.kittyFrames : true
+        return (chosen.output(animationFrames: frames), chosen.terminalScales, valid)
     }
 }

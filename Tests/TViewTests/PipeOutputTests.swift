@@ -1,3 +1,4 @@
+import Decode
 import Foundation
 import Picture
 import Terminal
@@ -50,6 +51,37 @@ import Testing
         for arguments in [["--size", "80"], ["--colors", "9"], ["--bg", "#12"], ["--frame", "0"]] {
             let result = try CommandRunner.run(arguments + [CommandRunner.sample("gif-1x1.gif")])
             #expect(result.status == 2, "\(arguments)")
+        }
+    }
+}
+
+/// `--pixels kitty|sixel|iterm2` on a pipe: the frame as that protocol's image, read back by a
+/// pixel terminal and compared with the expected frame.
+@Suite struct PipePixelOutputTests {
+    @Test(arguments: ["sixel", "kitty", "iterm2"])
+    func theFrameAsAnImage(protocolName: String) throws {
+        // gif-disposal-1: 16x12, opaque. In 4x2 cells of 10x20 (40x40 pixels): sixel at its own
+        // size at (2, 4) of a 20x20 canvas; kitty and iTerm2 send that canvas and the terminal
+        // shows it twice as large over 4x2 cells.
+        let result = try CommandRunner.run([
+            "--pixels", protocolName, "--size", "4x2", CommandRunner.sample("gif-disposal-1.gif"),
+        ])
+        #expect(result.status == 0)
+        let screen = PixelScreen(columns: 4, rows: 3, cellWidth: 10, cellHeight: 20)
+        try screen.feed(Array(result.standardOutput.utf8))
+        #expect(screen.errors.isEmpty)
+        let expected = try Data(
+            contentsOf: CommandRunner.repository.appendingPathComponent("samples/expected/gif-disposal-1.rgba"))
+        let scale = protocolName == "sixel" ? 1 : 2
+        let shown = screen.picture
+        for y in 0..<12 {
+            for x in 0..<16 {
+                let offset = (y * 16 + x) * 4
+                let pixel = shown[(2 + x) * scale, (4 + y) * scale]
+                for (channel, value) in [pixel.r, pixel.g, pixel.b].enumerated() {
+                    #expect(abs(Int(value) - Int(expected[offset + channel])) <= 2, "(\(x), \(y))")
+                }
+            }
         }
     }
 }

@@ -7,3 +7,18 @@ public enum GraphicsProtocol: String, Sendable, CaseIterable {
     /// iTerm2's inline images (OSC 1337 File=): iTerm2, WezTerm.
     case iterm2
 }
+
+extension GraphicsProtocol {
+    /// The terminal enlarges what it is sent (kitty, iTerm2); sixel is shown pixel for pixel, so
+    /// it is never enlarged (that would cost the factor squared in bytes).
+    public var terminalScales: Bool { self != .sixel }
+
+    /// The output that speaks it. `animationFrames`: the terminal keeps kitty animation frames.
+    public func output(animationFrames: Bool = true) -> any GraphicsOutput {
+        switch self {
+        case .kitty: return KittyOutput(animationFrames: animationFrames)
+        case .sixel: return SixelOutput()
+        case .iterm2: return ITerm2Output()
+        }
+    }
+}
