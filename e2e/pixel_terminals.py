@@ -20,6 +20,8 @@ import time
 
 from PIL import Image
 
+from x11 import screenshot, virtual_display
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SAMPLE = os.path.join(REPO, "samples/good/demo-ball.gif")
@@ -49,13 +51,6 @@ def window_id(env, seconds=15):
             return found.stdout.split()[0]
         time.sleep(0.2)
     return None
-
-
-def screenshot(env, path):
-    with tempfile.NamedTemporaryFile(suffix=".xwd") as dump:
-        subprocess.run(["xwd", "-name", TITLE, "-silent", "-out", dump.name], env=env, check=True)
-        subprocess.run(["/usr/bin/convert", "xwd:" + dump.name, "-strip", "png:" + path], check=True)
-    return Image.open(path).convert("RGB")
 
 
 def picture_box(shot, status_rows_px):
@@ -106,7 +101,7 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact):
                 key(env, window, "comma", shown - target)
             shown = target
             time.sleep(1.0)
-            shot = screenshot(env, shot_path)
+            shot = screenshot(env, TITLE, shot_path)
             # The status line is the last of 24 rows.
             box = picture_box(shot, shot.size[1] // 24 + 2) if box is None else box
             if box is None:
@@ -123,10 +118,10 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact):
         # Leave with frame 20 (by stepping on) on screen, the one kept as the README's picture.
         key(env, window, "period", CHECKS[-1] - shown)
         time.sleep(1.0)
-        screenshot(env, shot_path)
+        screenshot(env, TITLE, shot_path)
         key(env, window, "q")
         time.sleep(1.5)
-        shot = screenshot(env, os.path.join(work, "after.png"))
+        shot = screenshot(env, TITLE, os.path.join(work, "after.png"))
         if box is not None:
             left = shot.crop(box).convert("L").getextrema()[1]
             if left > 40:
@@ -148,11 +143,8 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     env = dict(os.environ, DISPLAY=DISPLAY, LIBGL_ALWAYS_SOFTWARE="1")
     env.pop("TMUX", None)
-    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     problems = []
-    try:
-        time.sleep(1)
+    with virtual_display(DISPLAY):
         kitty = ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", "initial_window_width=800",
                  "-o", "initial_window_height=500", "-o", "remember_window_size=no", "-o", "background=#000000",
                  "-o", "window_padding_width=0", "-T", TITLE]
@@ -164,9 +156,6 @@ def main():
                  "-geometry", "80x24+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black",
                  "-fg", "grey85", "-bw", "0", "+sb", "-e"]
         problems += run_terminal("sixel", xterm, env, tview, outdir, 10, True)
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=5)
     for problem in problems:
         print("problem:", problem)
     print(f"pixel terminals: {len(problems)} problems; screenshots in {outdir}")

@@ -16,6 +16,8 @@ import time
 
 from PIL import Image
 
+from x11 import screenshot, virtual_display
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SAMPLE = os.path.join(REPO, "samples/good/demo-ball.gif")
@@ -32,14 +34,6 @@ def wait_for_window(env, seconds=10):
             return True
         time.sleep(0.1)
     return False
-
-
-def screenshot(env, path):
-    with tempfile.NamedTemporaryFile(suffix=".xwd") as dump:
-        subprocess.run(["xwd", "-name", TITLE, "-silent", "-out", dump.name], env=env, check=True)
-        # -strip: no timestamps, so the same picture is the same file.
-        subprocess.run(["/usr/bin/convert", "xwd:" + dump.name, "-strip", "png:" + path], check=True)
-    return Image.open(path).convert("RGB")
 
 
 def first_frame():
@@ -88,7 +82,7 @@ def sixel_check(env, bench):
             return ["no xterm -ti vt340 window"]
         time.sleep(2)
         with tempfile.NamedTemporaryFile(suffix=".png") as png:
-            shot = screenshot(env, png.name)
+            shot = screenshot(env, TITLE, png.name)
         box = picture_area(shot)
         if box is None:
             return ["sixel: nothing drawn"]
@@ -111,11 +105,8 @@ def sixel_check(env, bench):
 def main():
     tview, out = sys.argv[1], sys.argv[2]
     env = dict(os.environ, DISPLAY=DISPLAY)
-    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     problems = []
-    try:
-        time.sleep(1)
+    with virtual_display(DISPLAY):
         # The status line shows; --paused holds the first frame for the screenshot.
         command = [tview, "--paused", SAMPLE]
         term = subprocess.Popen(
@@ -126,7 +117,7 @@ def main():
         if not wait_for_window(env):
             problems.append("no xterm window")
         time.sleep(2)
-        shot = screenshot(env, out)
+        shot = screenshot(env, TITLE, out)
         box = picture_area(shot.crop((0, 0, shot.size[0], shot.size[1] - shot.size[1] // 22)))
         if box is None:
             problems.append("nothing drawn in the window")
@@ -140,9 +131,6 @@ def main():
         term.wait(timeout=5)
         bench = os.path.join(os.path.dirname(tview), "tview-bench")
         problems += sixel_check(env, bench)
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=5)
     for problem in problems:
         print("problem:", problem)
     print(f"xterm: {len(problems)} problems; screenshot in {out}")

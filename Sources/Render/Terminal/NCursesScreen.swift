@@ -198,14 +198,7 @@ public final class NCursesScreen {
             steppedDown = mayStepDownColors && link.pacer.prefersFewerColors
             ansiCells?.palette256 = steppedDown
             cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
-            let queried = link.appendQuery(to: &frameBytes)
-            fflush(output)
-            do {
-                try DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
-            } catch {
-                outputError = outputError ?? error
-            }
-            if queried { link.frameWritten(bytes: frameBytes.count) }
+            writeFrameBytes()
         }
         cells.frameSent()
     }
@@ -214,6 +207,11 @@ public final class NCursesScreen {
     /// query for pacing, as `present` writes cells.
     public func present(bytes: [UInt8]) {
         frameBytes = bytes
+        writeFrameBytes()
+    }
+
+    /// `frameBytes` and a pacing query (when queries go out), in one write.
+    private func writeFrameBytes() {
         let queried = link.appendQuery(to: &frameBytes)
         fflush(output)
         do {
