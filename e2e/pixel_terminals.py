@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""tview's pixel output in real terminals under Xvfb: kitty (its graphics protocol, software GL)
-and xterm -ti vt340 (sixel). In each, tview starts paused on demo-ball.gif, is stepped frame by
+"""tview's pixel output in real terminals under Xvfb: kitty (its graphics protocol, software GL),
+kitty through tmux (passthrough, found by --pixels auto) and xterm -ti vt340 (sixel). In each, tview starts paused on demo-ball.gif, is stepped frame by
 frame with the . key (xdotool) — every step after the first frame goes out as a delta: kitty
 animation frames, sixel images that draw only the changed pixels — and the window is
 screenshotted (xwd) at a few frames. The picture area must match the expected frame scaled to the
@@ -77,12 +77,13 @@ def key(env, window, name, times=1):
         time.sleep(0.15)
 
 
-def run_terminal(name, command, env, tview, outdir, limit, scale_exact):
-    """Plays the sample in one terminal; returns the problems found."""
+def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None):
+    """Plays the sample in one terminal (`pixels`: the --pixels mode, else `name`); returns the
+    problems found."""
     problems = []
     work = tempfile.mkdtemp()
     before, after = os.path.join(work, "before"), os.path.join(work, "after")
-    script = (f"stty -g > {before}; {tview} --pixels {name} --paused {SAMPLE} 2> {work}/err; "
+    script = (f"stty -g > {before}; {tview} --pixels {pixels or name} --paused {SAMPLE} 2> {work}/err; "
               f"echo $? > {work}/rc; stty -g > {after}; sleep 60")
     term = subprocess.Popen(command + ["sh", "-c", script], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -150,6 +151,13 @@ def main():
                  "-o", "window_padding_width=0", "-T", TITLE]
         # kitty stretches the sent canvas over whole cells (so not by a whole factor).
         problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
+        # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
+        with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
+            conf.write("set -g allow-passthrough on\nset -g status off\n")
+            conf.flush()
+            tmux = ["tmux", "-L", f"tview-e2e-{os.getpid()}", "-f", conf.name, "new-session"]
+            problems += run_terminal("kitty-tmux", kitty + tmux, env, tview, outdir, 3, False, pixels="auto")
+            subprocess.run(["tmux", "-L", f"tview-e2e-{os.getpid()}", "kill-server"], stderr=subprocess.DEVNULL)
         # allowSendEvents: xterm ignores xdotool's synthetic keys otherwise.
         xterm = ["xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-xrm",
                  "XTerm*allowSendEvents: true", "-T", TITLE,

@@ -133,9 +133,13 @@ struct PlaySession {
         // Terminals that would print the queries as text are not asked.
         let mayAsk = !(term == "linux" || term == "dumb" || term.hasPrefix("vt1") || term.isEmpty)
         let report = mayAsk ? link.queryGraphics(timeout: .milliseconds(500)) : GraphicsReport()
-        guard let chosen = display.pixels.graphicsProtocol ?? report.protocolToUse(environment: environment) else {
-            return nil
-        }
+        // Inside tmux, kitty's own answers stop at tmux: kitty is the terminal tmux says it runs in,
+        // and pictures go through to it.
+        let tmux =
+            (display.pixels == .auto || display.pixels == .kitty) ? TmuxClient.current(environment: environment) : nil
+        let throughTmux = tmux.flatMap { $0.terminalName.contains("kitty") && $0.allowsPassthrough ? $0.pane : nil }
+        let wanted = display.pixels.graphicsProtocol ?? report.protocolToUse(environment: environment)
+        guard let chosen = wanted ?? (throughTmux != nil ? .kitty : nil) else { return nil }
         let size = screen.size
         let cell =
             report.cellPixels
@@ -144,6 +148,9 @@ struct PlaySession {
         let valid = cell.width > 0 && cell.height > 0 ? cell : PixelSize(width: 10, height: 20)
         // Asked for by name without the terminal saying: kitty itself, which keeps frames.
         let frames = report.kitty ? report.kittyFrames : true
+        if chosen == .kitty && !report.kitty, let throughTmux {
+            return (KittyOutput(animationFrames: frames, passthrough: throughTmux), true, valid)
+        }
         return (chosen.output(animationFrames: frames), chosen.terminalScales, valid)
     }
 }

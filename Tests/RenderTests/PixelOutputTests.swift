@@ -1,3 +1,4 @@
+import Foundation
 import Decode
 import Picture
 import Terminal
@@ -142,6 +143,38 @@ import Testing
         #expect(second.allSatisfy { $0 < 40 })
         // A frame's delta holds only the tiles it changed, not the picture.
         #expect(first[1] < first[0] / 3)
+    }
+
+    /// Inside tmux: every graphics command wrapped for tmux, the image placed by a sequence that
+    /// moves the outer cursor to the pane's offset itself (tmux homes it after each one).
+    @Test func kittyThroughTmuxLandsWhereThePaneIs() throws {
+        let pictures = Self.pictures(Self.frames(), terminalScales: true)
+        let screen = PixelScreen(columns: 36, rows: 12, cellWidth: 8, cellHeight: 16)
+        let output = KittyOutput(passthrough: TmuxPassthrough(top: 2, left: 5))
+        for index in [0, 1, 2, 1] {
+            var bytes: [UInt8] = []
+            output.draw(pictures[index], into: &bytes)
+            // Nothing but tmux's own sequences and cursor moves reaches tmux unwrapped.
+            let unwrapped = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}\u{1B}", with: "")
+            #expect(!unwrapped.contains("\u{1B}_G"))
+            try screen.feed(bytes)
+            let layout = pictures[index].layout
+            let shown = screen.picture
+            let expected = Self.expected(pictures[index])
+            var largest = 0
+            for y in 0..<expected.height {
+                for x in 0..<expected.width {
+                    let pixel = shown[(5 + layout.originColumn) * 8 + x, (2 + layout.originRow) * 16 + y]
+                    largest = max(
+                        largest, abs(Int(pixel.r) - Int(expected[x, y].r)), abs(Int(pixel.g) - Int(expected[x, y].g)))
+                }
+            }
+            #expect(largest == 0, "frame \(index)")
+        }
+        var bytes: [UInt8] = []
+        output.release(into: &bytes)
+        try screen.feed(bytes)
+        #expect(screen.kittyImages.isEmpty && screen.errors.isEmpty)
     }
 
     @Test func kittyWithoutAnimationFramesFlipsBetweenTwoImages() throws {

@@ -57,6 +57,9 @@ public final class PixelScreen {
                 guard let end = stringEnd(bytes, from: index + 2) else { throw Failure.bad("unterminated string") }
                 let body = Array(bytes[(index + 2)..<end.body])
                 switch bytes[index + 1] {
+                case UInt8(ascii: "P") where body.starts(with: Array("tmux;".utf8)):
+                    // tmux passthrough: the sequence inside, its ESCs doubled, reaches the terminal.
+                    try feed(Self.unwrapTmux(Array(bytes[index..<end.next])))
                 case UInt8(ascii: "P"):
                     if body.contains(UInt8(ascii: "q")) {
                         try sixel(Array(bytes[index..<end.next]))
@@ -71,10 +74,32 @@ public final class PixelScreen {
         }
     }
 
-    /// Where a string (DCS, APC, OSC) ends: before ST (ESC \) or BEL.
+    /// What a tmux passthrough (`ESC P tmux; … ESC \`) carries: ESC ESC is one ESC.
+    static func unwrapTmux(_ sequence: [UInt8]) -> [UInt8] {
+        let inner = sequence[7..<(sequence.count - 2)]
+        var out: [UInt8] = []
+        var escaped = false
+        for byte in inner {
+            if byte == 0x1B && !escaped {
+                escaped = true
+                continue
+            }
+            escaped = false
+            out.append(byte)
+        }
+        return out
+    }
+
+    /// Where a string (DCS, APC, OSC) ends: before ST (ESC \) or BEL. In a tmux passthrough an
+    /// ESC is doubled, so ESC ESC is data, not the start of ST.
     private func stringEnd(_ bytes: [UInt8], from start: Int) -> (body: Int, next: Int)? {
         var i = start
+        let passthrough = bytes[start...].starts(with: Array("tmux;".utf8))
         while i < bytes.count {
+            if passthrough, bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == 0x1B {
+                i += 2
+                continue
+            }
             if bytes[i] == 0x07 { return (i, i + 1) }
             if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\\") { return (i, i + 2) }
             i += 1

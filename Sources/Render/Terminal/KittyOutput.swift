@@ -14,6 +14,9 @@ import Decode
 public final class KittyOutput: GraphicsOutput {
     public let animationFrames: Bool
     public let storedBytes: Int
+    /// Inside tmux: the graphics commands go through to the outer terminal (kitty), placed where
+    /// the pane is; tmux neither draws nor clears these pictures, so they are deleted explicitly.
+    public let passthrough: TmuxPassthrough?
     /// Ids are tview's (0x7476 is "tv"), counted on per image.
     private var nextID: UInt32 = 0x7476_0001
     private var image: UInt32?
@@ -34,9 +37,10 @@ public final class KittyOutput: GraphicsOutput {
     /// Large frames are compressed for speed rather than size.
     static let fastCompressionPixels = 1 << 18
 
-    public init(animationFrames: Bool = true, storedBytes: Int = 1 << 30) {
+    public init(animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil) {
         self.animationFrames = animationFrames
         self.storedBytes = storedBytes
+        self.passthrough = passthrough
     }
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
@@ -81,8 +85,7 @@ public final class KittyOutput: GraphicsOutput {
             imageLayout = picture.layout
             imageFile = frame.file
             imageGeneration = frame.generation
-            Self.moveCursor(row: picture.layout.originRow, column: picture.layout.originColumn, into: &out)
-            transmit(picture, region: nil, keys: "a=T,i=\(id),C=1\(Self.placement(picture.layout))", into: &out)
+            transmitAndPlace(picture, id: id, into: &out)
             // Frames change only when tview says so.
             command("a=a,i=\(id),s=1", into: &out)
             frames = [frame: 1]
@@ -95,13 +98,12 @@ public final class KittyOutput: GraphicsOutput {
     /// Without animation frames: the whole picture as a new image over the old, which then goes.
     private func flip(to picture: PixelPicture, into out: inout [UInt8]) {
         let id = takeID()
-        Self.moveCursor(row: picture.layout.originRow, column: picture.layout.originColumn, into: &out)
         if let old = flipImage, let shown, shown.layout != picture.layout {
             // A new place: the old picture must not stay around it.
             command("a=d,d=I,i=\(old)", into: &out)
             flipImage = nil
         }
-        transmit(picture, region: nil, keys: "a=T,i=\(id),C=1\(Self.placement(picture.layout))", into: &out)
+        transmitAndPlace(picture, id: id, into: &out)
         if let old = flipImage { command("a=d,d=I,i=\(old)", into: &out) }
         flipImage = id
         shown = picture
@@ -123,6 +125,8 @@ public final class KittyOutput: GraphicsOutput {
     }
 
     public func still(_ picture: PixelPicture) -> [UInt8] {
+        // Through tmux the outer cursor is not known: nothing is left behind.
+        guard passthrough == nil else { return [] }
         var out: [UInt8] = []
         let id = takeID()
         transmit(picture, region: nil, keys: "a=T,i=\(id)\(Self.placement(picture.layout))", into: &out)
@@ -145,7 +149,31 @@ public final class KittyOutput: GraphicsOutput {
 
     /// A command without data; no reply (q=2).
     private func command(_ keys: String, into out: inout [UInt8]) {
-        out += Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8)
+        emit(Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8), into: &out)
+    }
+
+    /// A sequence for the terminal: as it is, or through tmux.
+    private func emit(_ sequence: [UInt8], into out: inout [UInt8]) {
+        if let passthrough { passthrough.append(sequence, to: &out) } else { out += sequence }
+    }
+
+    /// Sends the whole picture as image `id` and places it over its cells, the cursor left where
+    /// it was. Through tmux, which sends the outer cursor home after each sequence it passes on
+    /// (tmux 3.3a), the image is sent first and then placed by one sequence that moves the outer
+    /// cursor itself, to where the pane is.
+    private func transmitAndPlace(_ picture: PixelPicture, id: UInt32, into out: inout [UInt8]) {
+        let layout = picture.layout
+        guard let passthrough else {
+            Self.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out)
+            transmit(picture, region: nil, keys: "a=T,i=\(id),C=1\(Self.placement(layout))", into: &out)
+            return
+        }
+        transmit(picture, region: nil, keys: "a=t,i=\(id)", into: &out)
+        var place: [UInt8] = []
+        Self.moveCursor(
+            row: passthrough.top + layout.originRow, column: passthrough.left + layout.originColumn, into: &place)
+        place += Array("\u{1B}_Ga=p,i=\(id),C=1\(Self.placement(layout)),q=2\u{1B}\\".utf8)
+        passthrough.append(place, to: &out)
     }
 
     /// `region` of the picture (all when nil) as PNG, in chunks of at most 4096 base64 bytes.
@@ -160,14 +188,16 @@ public final class KittyOutput: GraphicsOutput {
         repeat {
             let end = min(encoded.count, offset + 4096)
             let more = end < encoded.count ? 1 : 0
+            var chunk: [UInt8]
             if offset == 0 {
                 let size = region == nil ? "" : ",s=\(area.width),v=\(area.height)"
-                out += Array("\u{1B}_G\(keys),f=100\(size),q=2,m=\(more);".utf8)
+                chunk = Array("\u{1B}_G\(keys),f=100\(size),q=2,m=\(more);".utf8)
             } else {
-                out += Array("\u{1B}_Gm=\(more);".utf8)
+                chunk = Array("\u{1B}_Gm=\(more);".utf8)
             }
-            out += encoded[offset..<end]
-            out += Array("\u{1B}\\".utf8)
+            chunk += encoded[offset..<end]
+            chunk += Array("\u{1B}\\".utf8)
+            emit(chunk, into: &out)
             offset = end
         } while offset < encoded.count
     }
