@@ -8,9 +8,9 @@ SWIFT ?= swift
 TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
 
 # What building and testing need; `deps` installs whatever of it is missing.
-DEB_PACKAGES = pkg-config libgif-dev libpng-dev libwebp-dev libncursesw5-dev ncurses-term
+DEB_PACKAGES = pkg-config libgif-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libncursesw5-dev ncurses-term
 # What regenerating the samples needs in addition.
-SAMPLE_PACKAGES = webp python3
+SAMPLE_PACKAGES = webp python3 python3-pil
 
 SAMPLE = samples/good/apng-blend-alpha.png
 

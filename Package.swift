@@ -24,14 +24,18 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        // libjpeg likewise (its error exit is a longjmp).
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         // glibc's mallopt, which Swift's Glibc module does not show; zeroing that spares fresh pages.
         .target(name: "CMemory"),
 
         .target(
-            name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CWebP", "CMemory"], swiftSettings: swiftSettings
+            name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CMemory"],
+            swiftSettings: swiftSettings
         ),
         // Render, by role (each a module, so the roles cannot leak into each other): the picture
         // (fit, downsample, cells), playback (player, schedule, cache, decode-ahead; knows no

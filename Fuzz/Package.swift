@@ -13,6 +13,7 @@ let package = Package(
         .executableTarget(name: "fuzz-gif", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

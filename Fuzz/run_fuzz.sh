@@ -10,7 +10,7 @@ build=$1
 seconds=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(gif png webp)
+[ ${#targets[@]} -gt 0 ] || targets=(gif png webp jpeg)
 corpus=../shared/corpus
 mkdir -p "$build/findings"
 status=0
@@ -21,6 +21,7 @@ for target in "${targets[@]}"; do
         gif) seeds=("$corpus"/gif/*.gif "$corpus"/bad/*.gif samples/good/*.gif samples/bad/*.gif) ;;
         png) seeds=("$corpus"/png/*.png "$corpus"/apng/* "$corpus"/bad/*.png samples/good/*.png samples/bad/*.png) ;;
         webp) seeds=("$corpus"/webp/*.webp "$corpus"/bad/*.webp samples/good/*.webp samples/bad/*.webp) ;;
+        jpeg) seeds=(samples/good/*.jpg samples/bad/*.jpg) ;;
     esac
     for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp -n "$seed" "$work/" 2>/dev/null; done
     echo "fuzz-$target: $(ls "$work" | wc -l) inputs, ${seconds} s"

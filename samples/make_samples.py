@@ -431,6 +431,36 @@ def webp_samples(workdir):
     save_expected("webp-still-lossless", w, h, [canonical[1]], [100], None)
 
 
+def jpeg_samples():
+    """JPEG through Pillow (Debian's python3-pil, which uses libjpeg-turbo as tview does): colour
+    at quality 100 without chroma subsampling, progressive greyscale, Adobe CMYK; expected canvases
+    are the source pixels, within a mean tolerance (JPEG is lossy). And one cut short, in bad/."""
+    try:
+        from PIL import Image
+    except ImportError:
+        sys.exit("Pillow not found: apt-get install python3-pil")
+    w, h = 32, 24
+    source = [p[:3] for p in pattern(w, h, 1, alpha=False)]
+    image = Image.new("RGB", (w, h))
+    image.putdata(source)
+    path = os.path.join(GOOD, "jpeg-rgb.jpg")
+    image.save(path, quality=100, subsampling=0)
+    save_expected("jpeg-rgb", w, h, [[p + (255,) for p in source]], [100], None, exact=False, tolerance=2)
+
+    grey = image.convert("L")
+    grey.save(os.path.join(GOOD, "jpeg-grey-progressive.jpg"), quality=100, progressive=True)
+    save_expected("jpeg-grey-progressive", w, h, [[(v, v, v, 255) for v in grey.tobytes()]], [100], None,
+                  exact=False, tolerance=2)
+
+    # Pillow's CMYK: C, M, Y = 255 - R, G, B and K = 0, written as Adobe (inverted) ink.
+    image.convert("CMYK").save(os.path.join(GOOD, "jpeg-cmyk.jpg"), quality=100)
+    save_expected("jpeg-cmyk", w, h, [[p + (255,) for p in source]], [100], None, exact=False, tolerance=3)
+
+    data = open(path, "rb").read()
+    with open(os.path.join(BAD, "jpeg-cut-short.jpg"), "wb") as handle:
+        handle.write(data[: len(data) // 2])
+
+
 def hostile_samples():
     """Valid files that are expensive by design. A 1.7 KB GIF declaring an 8000x8000 canvas with
     200 frames of one pixel each, walking a diagonal, every other one disposed to transparent:
@@ -452,6 +482,7 @@ def main():
     apng_samples()
     with tempfile.TemporaryDirectory() as workdir:
         webp_samples(workdir)
+    jpeg_samples()
     print("samples written to", GOOD)
 
 

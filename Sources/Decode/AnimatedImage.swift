@@ -8,8 +8,10 @@
 ///
 /// Not Sendable: it owns C decoder state. Only the `Frame` values it returns cross threads.
 public final class AnimatedImage {
-    /// The name given to `open`: a path, or "-" for standard input.
+    /// The name given to `open`: a path, "-" for standard input, or what named a sequence.
     public let name: String
+    /// Where the frames come from.
+    public let source: ImageSource
     public var format: ImageFormat { decoder.format }
     public var canvasWidth: Int { decoder.canvasWidth }
     public var canvasHeight: Int { decoder.canvasHeight }
@@ -52,9 +54,10 @@ public final class AnimatedImage {
     /// The serial of the frame last returned in this pass.
     private var lastSerial: UInt64?
 
-    init(name: String, decoder: any FrameDecoder) {
+    init(name: String, decoder: any FrameDecoder, source: ImageSource = .file) {
         self.name = name
         self.decoder = decoder
+        self.source = source
         self.frameCount = decoder.declaredFrameCount
     }
 
@@ -74,6 +77,27 @@ public final class AnimatedImage {
         return try open(InputFile.memory(bytes, name: name), limits: limits)
     }
 
+    /// Numbered files played as one animation, each shown for `frameDuration`; files are opened
+    /// as their turn comes. A missing or broken file plays as the frame before it (`warnings`).
+    public static func open(
+        sequence: FrameSequence, frameDuration: Duration, limits: DecodeLimits = DecodeLimits()
+    ) throws(DecodeError) -> AnimatedImage {
+        let decoder = try SequenceDecoder(sequence: sequence, frameDuration: frameDuration, limits: limits)
+        return AnimatedImage(name: sequence.name, decoder: decoder, source: .sequence(files: sequence.count))
+    }
+
+    /// The frames of a sprite sheet (the first frame of the file at `path`), cut as `layout` says,
+    /// the first `count` of them (all when nil), each shown for `frameDuration`.
+    public static func open(
+        sheet path: String, layout: SheetLayout, count: Int?, frameDuration: Duration,
+        limits: DecodeLimits = DecodeLimits()
+    ) throws(DecodeError) -> AnimatedImage {
+        let file = try open(path: path, limits: limits)
+        let decoder = try SpriteSheetDecoder(file: file, layout: layout, count: count, frameDuration: frameDuration)
+        return AnimatedImage(
+            name: file.name, decoder: decoder, source: .sheet(columns: decoder.columns, rows: decoder.rows))
+    }
+
     private static func open(_ input: InputFile, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
         guard input.size > 0 else { throw .empty }
         let magic = input.bytes(at: 0, count: ImageFormat.magicLength)
@@ -85,6 +109,7 @@ public final class AnimatedImage {
         case .gif: decoder = try GIFDecoder(input: input, limits: limits)
         case .png, .apng: decoder = try PNGDecoder(input: input, limits: limits)
         case .webp: decoder = try WebPDecoder(input: input, limits: limits)
+        case .jpeg: decoder = try JPEGDecoder(input: input, limits: limits)
         }
         return AnimatedImage(name: input.name, decoder: decoder)
     }

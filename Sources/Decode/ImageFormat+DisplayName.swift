@@ -6,6 +6,7 @@ extension ImageFormat {
         case .png: return "PNG"
         case .apng: return "APNG"
         case .webp: return "WebP"
+        case .jpeg: return "JPEG"
         }
     }
 }

@@ -4,6 +4,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     case png
     case apng
     case webp
+    case jpeg
 
     /// How many leading bytes `sniff` needs to decide.
     public static let magicLength = 12
@@ -22,6 +23,10 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         }
         if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) {
             return .webp
+        }
+        // SOI, then a marker.
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return .jpeg
         }
         return nil
     }

@@ -6,6 +6,7 @@ import Glibc
 /// DIR/frame-0001.png, frame-0002.png, …
 struct FrameExtractor {
     let directory: String
+    let sources: SourceOptions
     let limits: DecodeLimits
 
     func run(path: String) -> ExitStatus {
@@ -15,7 +16,7 @@ struct FrameExtractor {
             return .usage
         }
         do {
-            let image = try AnimatedImage.open(path: path, limits: limits)
+            let image = try sources.open(path, limits: limits)
             var index = 0
             while let frame = try image.nextFrame() {
                 index += 1

@@ -4,6 +4,7 @@ import Decode
 struct ImageSummary {
     let file: String
     let format: ImageFormat
+    let source: ImageSource
     let width: Int
     let height: Int
     let loopCount: Int?
@@ -19,6 +20,7 @@ struct ImageSummary {
         }
         file = image.name
         format = image.format
+        source = image.source
         width = image.canvasWidth
         height = image.canvasHeight
         loopCount = image.loopCount

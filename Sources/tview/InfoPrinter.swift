@@ -4,13 +4,14 @@ import Terminal
 /// `tview --info`: describes each file, as text or as one JSON object per line.
 struct InfoPrinter {
     let json: Bool
+    let sources: SourceOptions
     let limits: DecodeLimits
 
     func run(paths: [String]) -> ExitStatus {
         var failed = 0
         for path in paths {
             do {
-                let image = try AnimatedImage.open(path: path, limits: limits)
+                let image = try sources.open(path, limits: limits)
                 let summary = try ImageSummary(image: image)
                 do {
                     try StandardOutput.write(line: json ? Self.json(summary) : Self.text(summary))
@@ -37,8 +38,15 @@ struct InfoPrinter {
         case let plays?: loops = "plays \(plays) times"
         }
         let fileLoop = summary.loopCount.map { "loop count \($0)" } ?? "no loop count"
+        let kind: String
+        switch summary.source {
+        case .file: kind = summary.format.rawValue.uppercased()
+        case .sequence(let files): kind = "sequence of \(files) \(summary.format.rawValue.uppercased()) files,"
+        case .sheet(let columns, let rows):
+            kind = "\(summary.format.rawValue.uppercased()) sprite sheet of \(columns)x\(rows), frames"
+        }
         var lines = [
-            "\(TerminalText.quotedName(summary.file)): \(summary.format.rawValue.uppercased()) \(summary.width)x\(summary.height), "
+            "\(TerminalText.quotedName(summary.file)): \(kind) \(summary.width)x\(summary.height), "
                 + "\(summary.durations.count) frame\(summary.durations.count == 1 ? "" : "s"), "
                 + "\(loops) (\(fileLoop)), \(formatSeconds(summary.totalDuration)) per loop"
         ]
@@ -51,6 +59,11 @@ struct InfoPrinter {
         var object = JSONObject()
         object.add("file", .string(summary.file))
         object.add("format", .string(summary.format.rawValue))
+        switch summary.source {
+        case .file: object.add("source", .string("file"))
+        case .sequence: object.add("source", .string("sequence"))
+        case .sheet: object.add("source", .string("sheet"))
+        }
         object.add("width", .number(Double(summary.width)))
         object.add("height", .number(Double(summary.height)))
         object.add("frames", .number(Double(summary.durations.count)))

@@ -9,6 +9,7 @@ import Terminal
 struct PipePrinter {
     let options: DisplayOptions
     let environment: [String: String]
+    let sources: SourceOptions
     let limits: DecodeLimits
 
     func run(paths: [String]) -> ExitStatus {
@@ -17,7 +18,7 @@ struct PipePrinter {
         var failed = 0
         for path in paths {
             do throws(DecodeError) {
-                let image = try AnimatedImage.open(path: path, limits: limits)
+                let image = try sources.open(path, limits: limits)
                 let (found, index) = try Self.frame(options.frame, of: image)
                 guard let frame = found else { throw DecodeError.noFrames(format: image.format) }
                 if index < options.frame {

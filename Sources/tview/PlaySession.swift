@@ -12,22 +12,24 @@ struct PlaySession {
     let clock = SystemClock()
     let display: DisplayOptions
     let playback: PlaybackOptions
+    let sourceOptions: SourceOptions
     let environment: [String: String]
     let limits: DecodeLimits
 
     func run(paths: [String], interactive: Bool) -> ExitStatus {
         // Open (read headers) before taking the screen, so these errors print on a normal terminal.
-        var sources: [any FrameSource] = []
+        var opened: [AnimatedImage] = []
         var failed = 0
         for path in paths {
             do {
-                sources.append(try AnimatedImage.open(path: path, limits: limits))
+                opened.append(try sourceOptions.open(path, limits: limits))
             } catch {
                 Diagnostics.error(error.description, file: path)
                 failed += 1
             }
         }
-        guard !sources.isEmpty else { return .usage }
+        guard !opened.isEmpty else { return .usage }
+        let sources: [any FrameSource] = opened
         guard let signals = SignalPipe.install() else {
             Diagnostics.error("cannot set up signal handling")
             return .usage
@@ -91,6 +93,10 @@ struct PlaySession {
         }
         for failure in failures {
             Diagnostics.error(failure.error.description, file: failure.name)
+        }
+        // What was wrong but played anyway (a missing frame of a sequence, a file cut short).
+        for image in opened {
+            for warning in image.warnings { Diagnostics.warning(warning, file: image.name) }
         }
         if playback.stats {
             var usage = rusage()

@@ -8,11 +8,12 @@ import Glibc
 struct TView: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tview",
-        abstract: "Play animated GIF, APNG and WebP images in the terminal.",
+        abstract: "Play animated GIF, APNG and WebP images (and JPEG, image sequences, sprite sheets) in the terminal.",
         discussion: """
             Plays each FILE full-screen, every frame for its own duration, until q (or as \
             often as the file says). FILE may be - to read standard input. The format is \
-            told from the file's bytes, not its name. When standard output is not a \
+            told from the file's bytes, not its name. A FILE may also name numbered frames \
+            ('frames/%04d.png', a folder, a quoted glob) or be a sprite sheet (--sheet). When standard output is not a \
             terminal, the first frame (or --frame N) is written as ANSI text instead.
 
             Where the terminal takes pixels (kitty's graphics protocol, sixel, iTerm2's \
@@ -63,6 +64,9 @@ struct TView: ParsableCommand {
     @OptionGroup(title: "Playing")
     var playback: PlaybackOptions
 
+    @OptionGroup(title: "Image sequences and sprite sheets")
+    var sources: SourceOptions
+
     @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"))
     var files: [String] = []
 
@@ -91,17 +95,20 @@ struct TView: ParsableCommand {
     func execute() -> ExitStatus {
         let limits = DecodeLimits(memoryBudget: maxMemory << 20)
         if let directory = extract {
-            return FrameExtractor(directory: directory, limits: limits).run(path: files[0])
+            return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
         }
         if info {
-            return InfoPrinter(json: json, limits: limits).run(paths: files)
+            return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
         }
         let environment = ProcessInfo.environment
         if StandardOutput.isTerminal || playback.animate {
-            return PlaySession(display: display, playback: playback, environment: environment, limits: limits)
-                .run(paths: files, interactive: StandardOutput.isTerminal)
+            return PlaySession(
+                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits
+            )
+            .run(paths: files, interactive: StandardOutput.isTerminal)
         }
-        return PipePrinter(options: display, environment: environment, limits: limits).run(paths: files)
+        return PipePrinter(options: display, environment: environment, sources: sources, limits: limits)
+            .run(paths: files)
     }
 
     /// The arguments as given: bytes of a file name that are not UTF-8 are kept (`PathBytes`), so

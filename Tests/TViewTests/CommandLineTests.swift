@@ -66,7 +66,7 @@ import Testing
             "--info", CommandRunner.repository.appendingPathComponent("Makefile").path,
         ])
         #expect(
-            wrongType.standardError.hasSuffix("not a GIF, PNG or WebP image (starts with 23 20 74 76 69 65 77 20)\n"))
+            wrongType.standardError.hasSuffix("not a GIF, PNG, WebP or JPEG image (starts with 23 20 74 76 69 65 77 20)\n"))
         #expect(wrongType.standardError.split(separator: "\n").count == 1)
     }
 

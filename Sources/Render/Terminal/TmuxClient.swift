@@ -33,7 +33,9 @@ public struct TmuxClient: Sendable, Equatable {
     private static func run(_ command: String) -> String? {
         guard let pipe = popen(command + " 2>/dev/null", "r") else { return nil }
         var buffer = [CChar](repeating: 0, count: 256)
-        let line = fgets(&buffer, CInt(buffer.count), pipe) != nil ? String(cString: buffer) : nil
+        let line =
+            fgets(&buffer, CInt(buffer.count), pipe) != nil
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
         guard pclose(pipe) == 0, let line else { return nil }
         return String(line.prefix { $0 != "\n" })
     }

@@ -1,0 +1,78 @@
+internal import CJPEGShim
+
+/// A JPEG still (baseline or progressive; greyscale, YCbCr, CMYK) through libjpeg-turbo, via the
+/// C shim that keeps libjpeg's longjmp on the C side: one frame. Data that breaks off decodes as
+/// far as it goes (libjpeg greys the rest) and says so; EXIF orientation is not applied.
+final class JPEGDecoder: FrameDecoder {
+    let format = ImageFormat.jpeg
+    let canvasWidth: Int
+    let canvasHeight: Int
+    let loopCount: Int? = nil
+    let declaredFrameCount: Int? = 1
+    private(set) var notes: [String] = []
+
+    private let file: MappedFile
+    private var done = false
+
+    /// The decoded picture only.
+    static let canvasesHeld = 1
+
+    init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
+        let file = try input.map()
+        self.file = file
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let read = message.withUnsafeMutableBufferPointer { text in
+            tview_jpeg_size(
+                file.address.assumingMemoryBound(to: UInt8.self), file.count, &width, &height, text.baseAddress,
+                text.count)
+        }
+        guard read != 0 else { throw Self.failure(message) }
+        canvasWidth = Int(width)
+        canvasHeight = Int(height)
+        try limits.checkMemory(width: canvasWidth, height: canvasHeight, canvases: Self.canvasesHeld, format: .jpeg)
+    }
+
+    func rewind() throws(DecodeError) {
+        done = false
+    }
+
+    func nextFrame() throws(DecodeError) -> Frame? {
+        guard !done else { return nil }
+        done = true
+        var message = [CChar](repeating: 0, count: 200)
+        var result: CInt = 0
+        let count = canvasWidth * canvasHeight
+        let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
+            result = message.withUnsafeMutableBufferPointer { text in
+                UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: count * 4) {
+                    tview_jpeg_decode_rgba(
+                        file.address.assumingMemoryBound(to: UInt8.self), file.count, UInt32(canvasWidth),
+                        UInt32(canvasHeight), $0, text.baseAddress, text.count)
+                }
+            }
+            // On failure rows may be partly written; RGBA has no invalid bit pattern.
+            initialized = count
+        }
+        guard result != 0 else { throw Self.failure(message) }
+        if result == 2 && notes.isEmpty {
+            notes.append("damaged or cut short (\(Self.text(message))): the rest is grey")
+        }
+        // A still shows for what an unset delay plays as, as a still PNG does.
+        return Frame(
+            image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels),
+            duration: FrameDelay.playable(.zero))
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func failure(_ message: [CChar]) -> DecodeError {
+        let text = text(message)
+        if text.contains("Premature end") || text.contains("ends early") {
+            return .truncated(format: .jpeg, what: text)
+        }
+        return .corrupt(format: .jpeg, detail: text.isEmpty ? "libjpeg error" : text)
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Decode
+
+/// What else a FILE can be: numbered frames (a printf pattern, a folder, a quoted glob) or a
+/// sprite sheet; and how fast those play.
+struct SourceOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Frames per second of image sequences and sprite sheets (default 25, as ffmpeg reads sequences).",
+            valueName: "FPS"))
+    var fps: Double = 25
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Play frames numbered A to B of an image sequence.", valueName: "A-B"))
+    var range: FrameRange?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "FILE is a sprite sheet of COLS x ROWS frames (left to right, then down).", valueName: "COLSxROWS"))
+    var sheet: Size?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("FILE is a sprite sheet of frames this size, as many as fit.", valueName: "WxH"))
+    var frameSize: Size?
+
+    @Option(name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet.", valueName: "N"))
+    var count: Int?
+
+    func validate() throws {
+        guard fps > 0, fps <= 1000 else { throw ValidationError("--fps takes a number above 0, up to 1000") }
+        if sheet != nil && frameSize != nil { throw ValidationError("--sheet and --frame-size cannot be combined") }
+        if count != nil && sheet == nil && frameSize == nil {
+            throw ValidationError("--count goes with --sheet or --frame-size")
+        }
+        if let count, count < 1 { throw ValidationError("--count takes 1 or more") }
+        if range != nil && (sheet != nil || frameSize != nil) {
+            throw ValidationError("--range is for image sequences, not sprite sheets")
+        }
+    }
+
+    private var frameDuration: Duration { .nanoseconds(Int64((1e9 / fps).rounded())) }
+
+    /// Opens `argument` as what it names: a sprite sheet when asked for, an image sequence when
+    /// it is a pattern, a folder or a glob, else a file.
+    func open(_ argument: String, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
+        if let layout {
+            return try AnimatedImage.open(
+                sheet: argument, layout: layout, count: count, frameDuration: frameDuration, limits: limits)
+        }
+        if let sequence = try FrameSequence.find(argument, range: range.map { $0.first...$0.last }) {
+            return try AnimatedImage.open(sequence: sequence, frameDuration: frameDuration, limits: limits)
+        }
+        if range != nil { throw .unreadable(reason: "--range is for image sequences; this is one file") }
+        return try AnimatedImage.open(path: argument, limits: limits)
+    }
+
+    private var layout: SheetLayout? {
+        if let sheet { return .grid(columns: sheet.width, rows: sheet.height) }
+        if let frameSize { return .frameSize(width: frameSize.width, height: frameSize.height) }
+        return nil
+    }
+
+    /// `--sheet 8x4`, `--frame-size 64x64`.
+    struct Size: ExpressibleByArgument {
+        let width: Int
+        let height: Int
+
+        init?(argument: String) {
+            let parts = argument.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                (1...100_000).contains(width), (1...100_000).contains(height)
+            else { return nil }
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// `--range 10-200`.
+    struct FrameRange: ExpressibleByArgument {
+        let first: Int
+        let last: Int
+
+        init?(argument: String) {
+            let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0, last >= first
+            else { return nil }
+            self.first = first
+            self.last = last
+        }
+    }
+}
