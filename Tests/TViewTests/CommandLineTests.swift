@@ -66,7 +66,8 @@ import Testing
             "--info", CommandRunner.repository.appendingPathComponent("Makefile").path,
         ])
         #expect(
-            wrongType.standardError.hasSuffix("not a GIF, PNG, WebP or JPEG image (starts with 23 20 74 76 69 65 77 20)\n"))
+            wrongType.standardError.hasSuffix(
+                "not a GIF, PNG, WebP or JPEG image (starts with 23 20 74 76 69 65 77 20)\n"))
         #expect(wrongType.standardError.split(separator: "\n").count == 1)
     }
 
@@ -77,7 +78,8 @@ import Testing
         #expect(lines.count == 2)
         let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         let keys: Set = [
-            "file", "format", "width", "height", "frames", "loop_count", "durations_ms", "truncated", "warnings",
+            "file", "format", "source", "width", "height", "frames", "loop_count", "durations_ms", "truncated",
+            "warnings",
         ]
         for object in objects { #expect(Set(object.keys) == keys) }
         #expect(objects[0]["format"] as? String == "gif")
