@@ -87,10 +87,7 @@ struct CellArea: ExpressibleByArgument {
     let rows: Int
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-            (1...4000).contains(columns), (1...2000).contains(rows)
-        else { return nil }
+        guard let (columns, rows) = Dimensions.parse(argument, widths: 1...4000, heights: 1...2000) else { return nil }
         self.columns = columns
         self.rows = rows
     }

@@ -70,10 +70,9 @@ struct SourceOptions: ParsableArguments {
         let height: Int
 
         init?(argument: String) {
-            let parts = argument.lowercased().split(separator: "x")
-            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-                (1...100_000).contains(width), (1...100_000).contains(height)
-            else { return nil }
+            guard let (width, height) = Dimensions.parse(argument, widths: 1...100_000, heights: 1...100_000) else {
+                return nil
+            }
             self.width = width
             self.height = height
         }
