@@ -57,9 +57,14 @@ struct PlaySession {
             let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
             let area = display.size.map { (columns: $0.columns, rows: $0.rows) }
             let lastFrame: [UInt8]?
-            if let pixels = pixelOutput(screen: screen, link: link) {
+            let pixels = pixelOutput(screen: screen, link: link)
+            if let grid = playback.grid {
+                (outcome, statistics, failures) = gallery(
+                    sources, grid: grid, screen: screen, pixels: pixels, events: events, settings: settings)
+                lastFrame = nil
+            } else if let pixels {
                 let sink = PixelSink(
-                    screen: screen, output: pixels.output, background: display.background,
+                    screen: screen, output: pixels.output(), background: display.background,
                     upscale: !display.noUpscale && pixels.terminalScales,
                     terminalScales: pixels.terminalScales, area: area, fallbackCell: pixels.cell)
                 (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
@@ -120,6 +125,68 @@ struct PlaySession {
         return .after(failed: failedFiles, of: paths.count)
     }
 
+    /// `--grid`: the gallery, and a file opened from it full screen (q there comes back).
+    private func gallery(
+        _ sources: [any FrameSource], grid: GridChoice, screen: NCursesScreen,
+        pixels: PixelChoice?, events: TerminalEventSource, settings: PlayerSettings
+    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
+        if let pixels {
+            let sink = PixelGallerySink(
+                screen: screen, makeOutput: { pixels.output(slot: $0) }, background: display.background,
+                upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
+                fallbackCell: pixels.cell)
+            defer { sink.release() }
+            return gallery(
+                sources, grid: grid, sink: sink, screen: screen, pixels: pixels, events: events, settings: settings)
+        }
+        let sink = GalleryScreenSink(
+            screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale)
+        return gallery(sources, grid: grid, sink: sink, screen: screen, pixels: nil, events: events, settings: settings)
+    }
+
+    private func gallery<Sink: GallerySink>(
+        _ sources: [any FrameSource], grid: GridChoice, sink: Sink, screen: NCursesScreen, pixels: PixelChoice?,
+        events: TerminalEventSource, settings: PlayerSettings
+    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
+        let gallery = GalleryPlayer(
+            sources: sources, clock: clock, events: events, sink: sink, grid: grid.size,
+            cacheBytes: playback.cacheMb << 20, timeLimit: playback.timeLimit)
+        var failures: [(name: String, error: DecodeError)] = []
+        while true {
+            let outcome: PlayerOutcome
+            switch gallery.run() {
+            case .finished: outcome = .finished
+            case .quit: outcome = .quit
+            case .interrupted(let signal): outcome = .interrupted(signal: signal)
+            case .outputFailed(let error): outcome = .outputFailed(error)
+            case .open(let file):
+                let opened: PlayerOutcome
+                let openedFailures: [(name: String, error: DecodeError)]
+                if let pixels {
+                    let full = PixelSink(
+                        screen: screen, output: pixels.output(), background: display.background,
+                        upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
+                        area: nil, fallbackCell: pixels.cell)
+                    (opened, _, openedFailures) = play([sources[file]], sink: full, events: events, settings: settings)
+                    full.release()
+                } else {
+                    let full = TerminalSink(
+                        screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale,
+                        area: nil)
+                    (opened, _, openedFailures) = play([sources[file]], sink: full, events: events, settings: settings)
+                }
+                failures += openedFailures
+                switch opened {
+                case .interrupted, .outputFailed: outcome = opened
+                case .quit, .finished:
+                    sink.refresh()
+                    continue
+                }
+            }
+            return (outcome, gallery.statistics, failures + gallery.failures)
+        }
+    }
+
     private func play<Sink: FrameSink>(
         _ sources: [any FrameSource], sink: Sink, events: TerminalEventSource, settings: PlayerSettings
     ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
@@ -131,9 +198,7 @@ struct PlaySession {
     /// How pictures go out in pixels, if they do: `--pixels`, or what the terminal says it
     /// takes. A cell's pixel size comes from the terminal's size (TIOCGWINSZ), else from asking
     /// it, else 10x20 is assumed.
-    private func pixelOutput(screen: NCursesScreen, link: TerminalLink) -> (
-        output: any GraphicsOutput, terminalScales: Bool, cell: PixelSize
-    )? {
+    private func pixelOutput(screen: NCursesScreen, link: TerminalLink) -> PixelChoice? {
         guard display.pixels != .none else { return nil }
         let term = environment["TERM"] ?? ""
         // Terminals that would print the queries as text are not asked.
@@ -154,9 +219,7 @@ struct PlaySession {
         let valid = cell.width > 0 && cell.height > 0 ? cell : PixelSize(width: 10, height: 20)
         // Asked for by name without the terminal saying: kitty itself, which keeps frames.
         let frames = report.kitty ? report.kittyFrames : true
-        if chosen == .kitty && !report.kitty, let throughTmux {
-            return (KittyOutput(animationFrames: frames, passthrough: throughTmux), true, valid)
-        }
-        return (chosen.output(animationFrames: frames), chosen.terminalScales, valid)
+        let passthrough = chosen == .kitty && !report.kitty ? throughTmux : nil
+        return PixelChoice(graphics: chosen, animationFrames: frames, passthrough: passthrough, cell: valid)
     }
 }

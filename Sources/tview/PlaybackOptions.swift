@@ -15,6 +15,13 @@ struct PlaybackOptions: ParsableArguments {
     )
     var cacheMb: Int = 10
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Play all files at once in a grid of COLS x ROWS tiles (auto: what fits best); arrows select, Enter opens one full screen.",
+            valueName: "COLSxROWS|auto"))
+    var grid: GridChoice?
+
     @Flag(name: .long, help: "Start paused on the first frame (space plays).")
     var paused = false
 
@@ -35,5 +42,20 @@ struct PlaybackOptions: ParsableArguments {
 
     var timeLimit: Duration? {
         duration.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
+    }
+}
+
+/// `--grid 6x4`, `--grid auto`.
+struct GridChoice: ExpressibleByArgument {
+    /// Columns and rows; nil for auto.
+    let size: (columns: Int, rows: Int)?
+
+    init?(argument: String) {
+        if argument == "auto" {
+            size = nil
+            return
+        }
+        guard let (columns, rows) = Dimensions.parse(argument, widths: 1...64, heights: 1...64) else { return nil }
+        size = (columns, rows)
     }
 }

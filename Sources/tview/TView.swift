@@ -20,6 +20,9 @@ struct TView: ParsableCommand {
             inline images), it is asked at start-up and they are used (--pixels); half \
             blocks otherwise.
 
+            With --grid, all files play at once in tiles, each on its own timing: arrows \
+            select, Enter opens the selected file full screen (q comes back), n/p turn pages.
+
             Keys: space pause/resume; . or right step forward, , or left step back; + and - \
             speed x2 and /2; 0 normal speed; r restart; i status line; n and p next and \
             previous file; q or Esc quit; Ctrl-C quit (exit 130); Ctrl-Z suspend.

@@ -177,6 +177,51 @@ import Testing
         #expect(screen.kittyImages.isEmpty && screen.errors.isEmpty)
     }
 
+    /// Reduced to fit (a gallery tile): partial rescaling and deltas still give the frame.
+    @Test(arguments: ["kitty", "sixel", "iterm2"])
+    func reducedPicturesStayRight(protocolName: String) throws {
+        let frames = Self.frames(width: 240, height: 160, count: 12)
+        var renderer = PixelRenderer(
+            background: RGBA(r: 0, g: 0, b: 40), upscale: true, terminalScales: protocolName != "sixel")
+        var serial: UInt64 = 0
+        let pictures = frames.enumerated().map { index, frame in
+            serial += 1
+            let change =
+                index == 0 ? nil : CanvasChange(since: serial - 1, rect: PixelRect(x: 0, y: 0, width: 240, height: 160))
+            return renderer.render(
+                frame, serial: serial, change: change, frame: FrameIdentity(file: 0, index: index), areaColumns: 12,
+                areaRows: 5, cellWidth: 8, cellHeight: 16
+            ).moved(rows: 2, columns: 3)
+        }
+        #expect(pictures[0].layout.displayWidth == 96 && pictures[0].layout.originColumn == 3)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        let outputs: [String: any GraphicsOutput] = [
+            "kitty": KittyOutput(storedBytes: 3 * 96 * 64 * 4), "sixel": SixelOutput(), "iterm2": ITerm2Output(),
+        ]
+        _ = try Self.play(
+            pictures, order: Array(0..<12) + [3, 0, 11], through: try #require(outputs[protocolName]), screen: screen,
+            // Reduced pictures have more than 256 colours: sixel dithers them (steps of 51).
+            tolerance: protocolName == "sixel" ? 51 : 0)
+    }
+
+    /// A frame that changes everywhere (noise of 200 colours): its data is far more than one
+    /// chunk, and goes as pieces of one chunk each (kitty 0.26.5 loses a chunked frame's keys).
+    @Test func kittyFrameDataNeverComesInChunks() throws {
+        var generator = SplitMix64(seed: 3)
+        let frames = (0..<3).map { _ in
+            RGBAImage(
+                width: 240, height: 128,
+                pixels: (0..<(240 * 128)).map { _ in
+                    let value = UInt8.random(in: 0..<200, using: &generator)
+                    return RGBA(r: value, g: 255 - value, b: value / 2)
+                })
+        }
+        let pictures = Self.pictures(frames, terminalScales: true)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)
+        let sizes = try Self.play(pictures, order: [0, 1, 2, 0], through: KittyOutput(), screen: screen)
+        #expect(sizes[1] > 3 * 4096)
+    }
+
     @Test func kittyWithoutAnimationFramesFlipsBetweenTwoImages() throws {
         let pictures = Self.pictures(Self.frames(), terminalScales: true)
         let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16)

@@ -152,7 +152,9 @@ public final class PixelScreen {
             if field.count == 2 { keys[String(field[0])] = String(field[1]) }
         }
         let payload = parts.count > 1 ? Array(parts[1]) : []
-        // Chunks: the first carries the keys, the rest only m.
+        // Chunks: the first carries the keys, the rest only m. kitty 0.26.5 loses an animation
+        // frame's keys when its data is chunked (measured): refused here, as an error.
+        if keys["m"] == "1" && keys["a"] == "f" { errors.append("a=f in chunks (kitty 0.26.5 loses its keys)") }
         if !chunks.isEmpty || keys["m"] == "1" {
             if chunks.isEmpty && chunkKeys.isEmpty { chunkKeys = keys }
             chunks += payload

@@ -13,8 +13,8 @@ public struct PixelLayout: Sendable, Equatable {
     /// The cells it covers, and the first of them (0-based, in the area).
     public let columns: Int
     public let rows: Int
-    public let originColumn: Int
-    public let originRow: Int
+    public private(set) var originColumn: Int
+    public private(set) var originRow: Int
     /// The pixels sent: what `PixelRenderer` makes.
     public let imageWidth: Int
     public let imageHeight: Int
@@ -64,5 +64,13 @@ public struct PixelLayout: Sendable, Equatable {
         self.imageHeight = (rows * cellHeight + factor - 1) / factor
         pictureX = (self.imageWidth - pictureWidth) / 2
         pictureY = (self.imageHeight - pictureHeight) / 2
+    }
+
+    /// The same layout with its cells moved (a gallery tile's place on the screen).
+    public func moved(rows: Int, columns: Int) -> PixelLayout {
+        var copy = self
+        copy.originRow += rows
+        copy.originColumn += columns
+        return copy
     }
 }

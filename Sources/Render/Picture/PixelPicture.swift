@@ -17,4 +17,9 @@ public struct PixelPicture: Sendable {
 
     /// The memory it holds (for the frame cache's budget).
     public var memoryCost: Int { image.width * image.height * MemoryLayout<RGBA>.stride + 128 }
+
+    /// The same picture placed elsewhere on the screen.
+    public func moved(rows: Int, columns: Int) -> PixelPicture {
+        PixelPicture(image: image, layout: layout.moved(rows: rows, columns: columns), frame: frame)
+    }
 }

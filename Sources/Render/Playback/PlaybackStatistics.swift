@@ -14,6 +14,8 @@ public struct PlaybackStatistics: Sendable {
     public var bytesWritten = 0
     /// The process's peak resident memory (filled in by whoever runs the player).
     public var peakResidentBytes = 0
+    /// Gallery tiles: each loop's time on screen over its nominal length (1 is exact).
+    public var loopRatios: [Double] = []
 
     public init() {}
 
@@ -30,6 +32,10 @@ public struct PlaybackStatistics: Sendable {
             + "\"wall_s\":\(number(wall.milliseconds / 1000)),\"late_ms_p50\":\(number(p50)),\"late_ms_max\":\(number(maximum)),"
             + "\"bytes_written\":\(bytesWritten),\"decode_ms_total\":\(number(decodeTime.milliseconds)),"
             + "\"render_ms_total\":\(number(renderTime.milliseconds)),"
-            + "\"peak_rss_mb\":\(number(Double(peakResidentBytes) / 1_048_576))}"
+            + "\"peak_rss_mb\":\(number(Double(peakResidentBytes) / 1_048_576))"
+            + (loopRatios.isEmpty
+                ? ""
+                : ",\"tile_loops\":\(loopRatios.count),\"tile_loop_ratio_min\":\(number(loopRatios.min()!)),"
+                    + "\"tile_loop_ratio_max\":\(number(loopRatios.max()!))") + "}"
     }
 }

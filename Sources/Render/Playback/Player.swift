@@ -320,6 +320,8 @@ public final class Player<Sink: FrameSink> {
                 stepBack()
             case .restart:
                 restart()
+            case .up, .down, .open:
+                break  // the gallery's keys
             }
         }
         return nil

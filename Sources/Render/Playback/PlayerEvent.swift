@@ -16,6 +16,8 @@ public enum PlayerEvent: Equatable, Sendable {
 public enum PlayerKey: Equatable, Sendable {
     case pauseResume, stepForward, stepBack, faster, slower, normalSpeed, restart, toggleStatus
     case nextFile, previousFile, quit, interrupt
+    /// The gallery's: move the selection up or down a row, open the selected tile full screen.
+    case up, down, open
 }
 
 /// Where events come from: the terminal and signals, or a script in tests.

@@ -13,10 +13,10 @@ extension GraphicsProtocol {
     /// it is never enlarged (that would cost the factor squared in bytes).
     public var terminalScales: Bool { self != .sixel }
 
-    /// The output that speaks it. `animationFrames`: the terminal keeps kitty animation frames.
-    public func output(animationFrames: Bool = true) -> any GraphicsOutput {
+    /// The output that speaks it (kitty: keeping animation frames, whole screen).
+    public func output() -> any GraphicsOutput {
         switch self {
-        case .kitty: return KittyOutput(animationFrames: animationFrames)
+        case .kitty: return KittyOutput()
         case .sixel: return SixelOutput()
         case .iterm2: return ITerm2Output()
         }

@@ -17,8 +17,10 @@ public final class KittyOutput: GraphicsOutput {
     /// Inside tmux: the graphics commands go through to the outer terminal (kitty), placed where
     /// the pane is; tmux neither draws nor clears these pictures, so they are deleted explicitly.
     public let passthrough: TmuxPassthrough?
-    /// Ids are tview's (0x7476 is "tv"), counted on per image.
-    private var nextID: UInt32 = 0x7476_0001
+    /// Ids are tview's (0x7476 is "tv"), counted on per image within this output's range (a
+    /// gallery has an output per tile, each with its own range).
+    private let ids: ClosedRange<UInt32>
+    private var nextID: UInt32
     private var image: UInt32?
     private var imageLayout: PixelLayout?
     private var imageFile = -1
@@ -37,7 +39,12 @@ public final class KittyOutput: GraphicsOutput {
     /// Large frames are compressed for speed rather than size.
     static let fastCompressionPixels = 1 << 18
 
-    public init(animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil) {
+    public init(
+        animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil,
+        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF
+    ) {
+        self.ids = ids
+        nextID = ids.lowerBound
         self.animationFrames = animationFrames
         self.storedBytes = storedBytes
         self.passthrough = passthrough
@@ -59,20 +66,17 @@ public final class KittyOutput: GraphicsOutput {
                 } else if (frameCount + 1) * Self.bytes(of: picture) <= storedBytes {
                     // A new frame on top of the shown one, then its other rectangles.
                     frameCount += 1
-                    for (position, region) in regions.enumerated() {
-                        let base = position == 0 ? "c=\(shownFrame)" : "r=\(frameCount)"
-                        transmit(
-                            picture, region: region, keys: "a=f,i=\(image),\(base),X=1,x=\(region.x),y=\(region.y)",
-                            into: &out)
+                    var base = "c=\(shownFrame)"
+                    for region in regions {
+                        sendFrameData(picture, region: region, image: image, base: &base, frame: frameCount, into: &out)
                     }
                     frames[frame] = frameCount
                     command("a=a,i=\(image),c=\(frameCount)", into: &out)
                 } else {
                     // Full: edit the shown frame; it no longer holds the frame it held.
+                    var base = "r=\(shownFrame)"
                     for region in regions {
-                        transmit(
-                            picture, region: region,
-                            keys: "a=f,i=\(image),r=\(shownFrame),X=1,x=\(region.x),y=\(region.y)", into: &out)
+                        sendFrameData(picture, region: region, image: image, base: &base, frame: shownFrame, into: &out)
                     }
                     frames = frames.filter { $0.value != shownFrame }
                     frames[frame] = shownFrame
@@ -134,7 +138,7 @@ public final class KittyOutput: GraphicsOutput {
     }
 
     private func takeID() -> UInt32 {
-        defer { nextID = nextID == 0x7476_FEFF ? 0x7476_0001 : nextID + 1 }
+        defer { nextID = nextID == ids.upperBound ? ids.lowerBound : nextID + 1 }
         return nextID
     }
 
@@ -174,6 +178,44 @@ public final class KittyOutput: GraphicsOutput {
             row: passthrough.top + layout.originRow, column: passthrough.left + layout.originColumn, into: &place)
         place += Array("\u{1B}_Ga=p,i=\(id),C=1\(Self.placement(layout)),q=2\u{1B}\\".utf8)
         passthrough.append(place, to: &out)
+    }
+
+    /// Frame data for `region`, as one command a piece: kitty 0.26.5 drops an `a=f` command's
+    /// keys when its data comes in chunks (the frame then takes the data's size: measured, a
+    /// 40x40 delta stretched over the whole image), so a region whose PNG would need more than
+    /// one chunk is halved until each piece fits one. The first piece carries `base` (`c=`: a new
+    /// frame on top of that one); the rest edit the frame (`r=frame`).
+    private func sendFrameData(
+        _ picture: PixelPicture, region: PixelRect, image: UInt32, base: inout String, frame: Int,
+        into out: inout [UInt8]
+    ) {
+        let png = PNGEncoder.encodeOpaque(picture.image, region: region, fast: false) ?? []
+        let fits = (png.count + 2) / 3 * 4 <= 4096
+        guard fits || region.width * region.height <= 1 else {
+            let halves: [PixelRect]
+            if region.width >= region.height {
+                let left = region.width / 2
+                halves = [
+                    PixelRect(x: region.x, y: region.y, width: left, height: region.height),
+                    PixelRect(x: region.x + left, y: region.y, width: region.width - left, height: region.height),
+                ]
+            } else {
+                let top = region.height / 2
+                halves = [
+                    PixelRect(x: region.x, y: region.y, width: region.width, height: top),
+                    PixelRect(x: region.x, y: region.y + top, width: region.width, height: region.height - top),
+                ]
+            }
+            for half in halves {
+                sendFrameData(picture, region: half, image: image, base: &base, frame: frame, into: &out)
+            }
+            return
+        }
+        var command = Array("\u{1B}_Ga=f,i=\(image),\(base),X=1,x=\(region.x),y=\(region.y),f=100,q=2;".utf8)
+        Base64.append(png, to: &command)
+        command += Array("\u{1B}\\".utf8)
+        emit(command, into: &out)
+        base = "r=\(frame)"
     }
 
     /// `region` of the picture (all when nil) as PNG, in chunks of at most 4096 base64 bytes.

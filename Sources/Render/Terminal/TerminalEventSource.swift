@@ -84,6 +84,9 @@ public final class TerminalEventSource: PlayerEventSource {
         case .character("n"): return .key(.nextFile)
         case .character("p"): return .key(.previousFile)
         case .character("q"), .control(27): return .key(.quit)
+        case .up: return .key(.up)
+        case .down: return .key(.down)
+        case .control(13), .control(10): return .key(.open)
         case .control(3): return .key(.interrupt)
         case .control(26): return .suspend
         default: return nil

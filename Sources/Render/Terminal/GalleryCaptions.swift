@@ -1,0 +1,37 @@
+import Playback
+import Picture
+
+/// The text a gallery page shows besides its pictures: each tile's caption under it (anything
+/// that would act on the terminal shown as an escape; the selected one in reverse video, the
+/// others dim) and the status line, each written only when it changed or the screen was cleared.
+struct GalleryCaptions {
+    private var shown: [Int: String] = [:]
+    private var shownStatus: String?
+    private let writer = ANSIWriter(mode: .truecolor)
+
+    /// Forget what is on screen (it was cleared).
+    mutating func invalidate() {
+        shown = [:]
+        shownStatus = nil
+    }
+
+    mutating func append<Prepared>(
+        _ tiles: [GalleryTileView<Prepared>], status: String, statusRow: Int, width: Int, into bytes: inout [UInt8]
+    ) {
+        for (slot, view) in tiles.enumerated() {
+            let text = TerminalText.visible(view.caption).fitted(to: view.tile.width)
+            let key = (view.selected ? "\u{1}" : "") + text
+            guard shown[slot] != key, view.tile.captionRow < statusRow else { continue }
+            shown[slot] = key
+            bytes += Array("\u{1B}[\(view.tile.captionRow + 1);\(view.tile.column + 1)H\u{1B}[0m".utf8)
+            bytes += Array((view.selected ? "\u{1B}[7m" : "\u{1B}[2m").utf8)
+            bytes += Array(text.utf8)
+            bytes += Array("\u{1B}[0m".utf8)
+        }
+        let line = status.fitted(to: max(0, width - 1))
+        if line != shownStatus {
+            writer.appendStatus(line, row: statusRow, into: &bytes)
+            shownStatus = line
+        }
+    }
+}

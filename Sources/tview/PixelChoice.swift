@@ -1,0 +1,26 @@
+import Picture
+import Terminal
+
+/// How pictures go out in pixels, once decided (`PlaySession.pixelOutput`): the protocol, what
+/// the terminal does with it, and a cell's size. Makes the outputs: one for full screen, one per
+/// gallery tile.
+struct PixelChoice {
+    let graphics: GraphicsProtocol
+    /// kitty keeps animation frames (else the two-id flip).
+    let animationFrames: Bool
+    /// Inside tmux, kitty's commands go through to it.
+    let passthrough: TmuxPassthrough?
+    let cell: PixelSize
+
+    var terminalScales: Bool { graphics.terminalScales }
+
+    /// The output for the whole screen (`slot` nil) or for gallery tile `slot`: kitty tiles get
+    /// image ids and a share of the terminal's store of their own.
+    func output(slot: Int? = nil) -> any GraphicsOutput {
+        guard graphics == .kitty else { return graphics.output() }
+        guard let slot else { return KittyOutput(animationFrames: animationFrames, passthrough: passthrough) }
+        let base = 0x7476_0001 + UInt32(slot % 200) * 0x100
+        return KittyOutput(
+            animationFrames: animationFrames, storedBytes: 1 << 24, passthrough: passthrough, ids: base...(base + 0xFE))
+    }
+}

@@ -1,0 +1,126 @@
+import Decode
+import Playback
+import TestSupport
+import Testing
+
+/// The gallery on an injected clock: every tile keeps its own timing from one clock, pages and
+/// selection follow the keys, a loop that fits the shared cache plays without decoding, a tile
+/// that fails does not stop the others.
+@Suite struct GalleryPlayerTests {
+    /// Records what each present showed: for each tile, the frame number its picture carries.
+    final class RecordingGallerySink: GallerySink {
+        var area: (columns: Int, rows: Int) = (80, 23)
+        var pages: [(time: Duration, frames: [Int?], captions: [String], selected: Int?, status: String)] = []
+        let clock: ManualClock
+        init(clock: ManualClock) { self.clock = clock }
+
+        func prepare(
+            _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: GalleryLayout.Tile, slot: Int, file: Int,
+            index: Int
+        ) -> Int {
+            Int(image.pixels[0].r) | Int(image.pixels[0].g) << 8
+        }
+
+        func present(_ tiles: [GalleryTileView<Int>], status: String) {
+            pages.append(
+                (clock.now(), tiles.map(\.picture), tiles.map(\.caption), tiles.firstIndex { $0.selected }, status))
+        }
+
+        func refresh() {}
+        func suspend() {}
+        func cost(of prepared: Int) -> Int { 100 }
+        var outputError: WriteError? { nil }
+        func readiness(at now: Duration) -> Duration? { nil }
+    }
+
+    /// When each tile first showed each frame number, relative to the first page.
+    static func firstShown(_ sink: RecordingGallerySink, tile: Int) -> [Int: Duration] {
+        var shown: [Int: Duration] = [:]
+        let origin = sink.pages[0].time
+        for page in sink.pages {
+            if let frame = page.frames[tile], shown[frame] == nil { shown[frame] = page.time - origin }
+        }
+        return shown
+    }
+
+    @Test func eachTileKeepsItsOwnTiming() {
+        let clock = ManualClock()
+        let fast = SyntheticSource(name: "a/fast.gif", frames: 4, durations: [.milliseconds(40)])
+        let slow = SyntheticSource(name: "b/slow.gif", frames: 3, durations: [.milliseconds(100), .milliseconds(300)])
+        let sink = RecordingGallerySink(clock: clock)
+        let events = ScriptedEvents(clock: clock, script: [(.milliseconds(1000), .key(.quit))])
+        let gallery = GalleryPlayer(
+            sources: [fast, slow], clock: clock, events: events, sink: sink, grid: nil, cacheBytes: 0)
+        #expect(gallery.run() == .quit)
+        // Frames at their deadlines from the first page (40 ms apart; 100, 300, 100 ms), looping.
+        let fastShown = Self.firstShown(sink, tile: 0)
+        #expect(fastShown[1] == .milliseconds(40) && fastShown[3] == .milliseconds(120))
+        let slowShown = Self.firstShown(sink, tile: 1)
+        #expect(slowShown[1] == .milliseconds(100) && slowShown[2] == .milliseconds(400))
+        // The second loop of the fast tile starts at 160 ms, not later.
+        let loop2 = sink.pages.first { $0.time - sink.pages[0].time > .milliseconds(150) && $0.frames[0] == 0 }
+        #expect(loop2.map { $0.time - sink.pages[0].time } == .milliseconds(160))
+        // Captions are the names' last parts; both tiles looped on time.
+        #expect(sink.pages[0].captions == ["fast.gif", "slow.gif"])
+        #expect(gallery.statistics.loopRatios.allSatisfy { abs($0 - 1) < 0.01 })
+        #expect(gallery.statistics.loopRatios.count == 2)
+    }
+
+    @Test func aLoopThatFitsTheCacheIsNotDecodedAgain() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 5, durations: [.milliseconds(50)])
+        let sink = RecordingGallerySink(clock: clock)
+        let events = ScriptedEvents(clock: clock, script: [(.milliseconds(2000), .key(.quit))])
+        let gallery = GalleryPlayer(
+            sources: [source], clock: clock, events: events, sink: sink, grid: nil, cacheBytes: 10_000)
+        _ = gallery.run()
+        // Eight loops played; the file was decoded once through (and once more to find its end).
+        #expect(gallery.statistics.framesShown >= 39)
+        #expect(source.decodes == 5)
+    }
+
+    @Test func keysMoveTheSelectionTurnPagesAndOpenATile() {
+        let clock = ManualClock()
+        let sources = (0..<5).map { SyntheticSource(name: "f\($0).gif", frames: 2, durations: [.milliseconds(500)]) }
+        let sink = RecordingGallerySink(clock: clock)
+        let events = ScriptedEvents(
+            clock: clock,
+            script: [
+                (.milliseconds(10), .key(.stepForward)), (.milliseconds(20), .key(.down)),
+                (.milliseconds(30), .key(.nextFile)), (.milliseconds(40), .key(.open)),
+            ])
+        // Two tiles a page: three pages.
+        let gallery = GalleryPlayer(
+            sources: sources, clock: clock, events: events, sink: sink, grid: (2, 1), cacheBytes: 0)
+        #expect(gallery.pages == 3)
+        // Right selects the second tile; down has no row to go to; n turns to page 2, whose
+        // selection stays the second tile: Enter opens file 3.
+        #expect(gallery.run() == .open(file: 3))
+        #expect(sink.pages.contains { $0.selected == 1 && $0.captions == ["f0.gif", "f1.gif"] })
+        #expect(sink.pages.last?.captions == ["f2.gif", "f3.gif"])
+        #expect(sink.pages.last?.status.hasPrefix("page 2/3") == true)
+    }
+
+    @Test func aTileThatFailsLeavesTheOthersPlaying() {
+        let clock = ManualClock()
+        let good = SyntheticSource(name: "good.gif", frames: 3, durations: [.milliseconds(100)])
+        let bad = FailingSource()
+        let sink = RecordingGallerySink(clock: clock)
+        let events = ScriptedEvents(clock: clock, script: [(.milliseconds(500), .key(.quit))])
+        let gallery = GalleryPlayer(
+            sources: [bad, good], clock: clock, events: events, sink: sink, grid: nil, cacheBytes: 0)
+        #expect(gallery.run() == .quit)
+        #expect(sink.pages.last?.captions[0].contains("broken.gif: GIF is corrupt") == true)
+        #expect(Self.firstShown(sink, tile: 1)[2] == .milliseconds(200))
+        #expect(gallery.failures.map(\.name) == ["broken.gif"])
+    }
+
+    /// A source whose first frame fails to decode.
+    final class FailingSource: FrameSource {
+        let name = "broken.gif"
+        let frameCount: Int? = nil
+        let totalPlays: Int? = nil
+        func nextFrame() throws(DecodeError) -> Frame? { throw .corrupt(format: .gif, detail: "bad block") }
+        func rewind() throws(DecodeError) {}
+    }
+}
