@@ -87,7 +87,8 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
               f"echo $? > {work}/rc; stty -g > {after}; sleep 60")
     term = subprocess.Popen(command + ["sh", "-c", script], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    shot_path = os.path.join(outdir, f"screenshot-{name}.png")
+    # The README shows kitty's and sixel's; the run through tmux keeps its shot out of the way.
+    shot_path = os.path.join(outdir if name != "kitty-tmux" else work, f"screenshot-{name}.png")
     try:
         window = window_id(env)
         if window is None:

@@ -32,16 +32,19 @@ def tmux(*args):
     return result.stdout
 
 
-def expected_cells(frame):
-    size = 16 * 12 * 4
-    data = open(EXPECTED, "rb").read()[frame * size:(frame + 1) * size]
-    pixel = lambda x, y: tuple(data[(y * 16 + x) * 4:(y * 16 + x) * 4 + 4])
+def expected_cells(frame, expected=EXPECTED, width=16, height=12, scale=3, top=2, left=16):
+    """The cells of frame `frame` of an expected .rgba, enlarged `scale` times (nearest), from cell
+    (top, left). Default: 16x12 in 80x23 cells (one row is the status line): 3x, 48x36 pixels =
+    48 columns x 18 rows, centred: column 16, row 2."""
+    size = width * height * 4
+    data = open(expected, "rb").read()[frame * size:(frame + 1) * size]
+    pixel = lambda x, y: tuple(data[(y * width + x) * 4:(y * width + x) * 4 + 4])
     cells = {}
-    # 16x12 in 80x23 cells (one row is the status line): 3x, 48x36 pixels = 48 columns x 18
-    # rows, centred: column 16, row 2.
-    for row in range(18):
-        for column in range(48):
-            cells[(row + 2, column + 16)] = (pixel(column // 3, (2 * row) // 3), pixel(column // 3, (2 * row + 1) // 3))
+    for row in range((height * scale + 1) // 2):
+        for column in range(width * scale):
+            # Past the picture's last row, the bottom half is empty.
+            bottom = pixel(column // scale, (2 * row + 1) // scale) if 2 * row + 1 < height * scale else (0, 0, 0, 0)
+            cells[(row + top, column + left)] = (pixel(column // scale, (2 * row) // scale), bottom)
     return cells
 
 
@@ -103,7 +106,9 @@ def compare(label, cells, tolerance):
             bg = hex_to_rgb(char.bg) if len(char.bg) == 6 else None
             # A transparent half shows the terminal's own background. ▀ over (a, b) and ▄ over
             # (b, a) are the same picture: read the two halves whatever the glyph.
-            want = [None if p[3] == 0 else (p[:3] if tolerance else nearest_256_rgb(p[:3])) for p in (top, bottom)]
+            # Partly transparent pixels are blended over black (--bg's default).
+            blend = lambda p: tuple((c * p[3] + 127) // 255 for c in p[:3])
+            want = [None if p[3] == 0 else (blend(p) if tolerance else nearest_256_rgb(blend(p))) for p in (top, bottom)]
             halves = {"\u2580": [fg, bg], "\u2584": [bg, fg], " ": [bg, bg], "\u2588": [fg, fg]}
             shown = halves.get(char.data, ["?", "?"])
             for got, wanted in zip(shown, want):
@@ -116,11 +121,58 @@ def compare(label, cells, tolerance):
         return problems
 
 
+STILL = os.path.join(ROOT, "samples/good/png-still-alpha.png")
+STILL_EXPECTED = os.path.join(ROOT, "samples/expected/png-still-alpha.rgba")
+
+
+def gallery_run():
+    """--grid 2x1 on two copies of a 13x7 still: both tiles' cells against the expected picture
+    (3x, 39 columns x 11 rows, rows 5-15 of each 39-column tile: columns 0 and 40), captions and
+    status; Right and Enter open the second full screen, q comes back, q quits and restores."""
+    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
+    try:
+        tmux("set", "-g", "default-terminal", "tmux-256color")
+        # --loops 0: the file opened full screen stays until q (a still plays once otherwise).
+        command = "env COLORTERM=truecolor %s --grid 2x1 --loops 0 %s %s; echo TVIEW_EXIT=$?" % (TVIEW, STILL, STILL)
+        tmux("send-keys", "-t", "main", command, "Enter")
+        time.sleep(1.5)
+        problems = 0
+        for left in (0, 40):
+            problems += compare("gallery tile at column %d" % left,
+                                expected_cells(0, STILL_EXPECTED, 13, 7, 3, 5, left), 8)
+        lines = screen_text()
+        if lines[ROWS - 2].count("png-still-alpha.png") != 2 or "page 1/1" not in lines[ROWS - 1]:
+            print("  gallery: captions %r, status %r" % (lines[ROWS - 2], lines[ROWS - 1]))
+            problems += 1
+        tmux("send-keys", "-t", "main", "Right")
+        time.sleep(0.3)
+        tmux("send-keys", "-t", "main", "Enter")
+        time.sleep(1.0)
+        if "frame 1/1" not in screen_text()[ROWS - 1]:
+            print("  gallery: Enter did not open the file: %r" % screen_text()[ROWS - 1])
+            problems += 1
+        tmux("send-keys", "-t", "main", "q")
+        time.sleep(1.0)
+        if "page 1/1" not in screen_text()[ROWS - 1]:
+            print("  gallery: q did not come back: %r" % screen_text()[ROWS - 1])
+            problems += 1
+        tmux("send-keys", "-t", "main", "q")
+        time.sleep(0.8)
+        alternate = tmux("display", "-p", "-t", "main", "#{alternate_on}").strip()
+        cursor = tmux("display", "-p", "-t", "main", "#{cursor_flag}").strip()
+        restored = alternate == "0" and cursor == "1" and "TVIEW_EXIT=0" in tmux("capture-pane", "-t", "main", "-p")
+        print("gallery: %d problems; terminal restored after q: %s" % (problems, restored))
+        return problems == 0 and restored
+    finally:
+        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
+
+
 def main():
     ok = run("truecolor", ["COLORTERM=truecolor"], tolerance=8)  # black is sent as (0,0,8)
     # tmux-256color, not xterm-256color: with xterm's entry ncurses clears runs of one colour
     # with ECH, which tmux shows but `capture-pane` does not report.
     ok = run("256 colours", ["TERM=tmux-256color", "COLORTERM="], tolerance=0) and ok
+    ok = gallery_run() and ok
     sys.exit(0 if ok else 1)
 
 

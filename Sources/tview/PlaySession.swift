@@ -160,6 +160,8 @@ struct PlaySession {
             case .interrupted(let signal): outcome = .interrupted(signal: signal)
             case .outputFailed(let error): outcome = .outputFailed(error)
             case .open(let file):
+                // From its first frame: the gallery left the file wherever its tile was.
+                try? sources[file].rewind()
                 let opened: PlayerOutcome
                 let openedFailures: [(name: String, error: DecodeError)]
                 if let pixels {

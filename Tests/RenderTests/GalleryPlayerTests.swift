@@ -79,6 +79,24 @@ import Testing
         #expect(source.decodes == 5)
     }
 
+    /// A still (one frame) is drawn once and then left alone, cached or not: no deadline, no
+    /// more pages drawn for it.
+    @Test func aStillStaysStill() {
+        for cacheBytes in [0, 10_000] {
+            let clock = ManualClock()
+            let still = SyntheticSource(frames: 1, durations: [.milliseconds(100)])
+            let sink = RecordingGallerySink(clock: clock)
+            let events = ScriptedEvents(
+                clock: clock, script: [(.milliseconds(500), .key(.restart)), (.milliseconds(3000), .key(.quit))])
+            let gallery = GalleryPlayer(
+                sources: [still], clock: clock, events: events, sink: sink, grid: nil, cacheBytes: cacheBytes)
+            #expect(gallery.run() == .quit)
+            // The first page, and the page again after r: nothing in between or after.
+            #expect(sink.pages.count == 2, "cache \(cacheBytes)")
+            #expect(events.deadlines.suffix(1) == [nil])
+        }
+    }
+
     @Test func keysMoveTheSelectionTurnPagesAndOpenATile() {
         let clock = ManualClock()
         let sources = (0..<5).map { SyntheticSource(name: "f\($0).gif", frames: 2, durations: [.milliseconds(500)]) }

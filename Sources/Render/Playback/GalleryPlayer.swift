@@ -167,10 +167,15 @@ public final class GalleryPlayer<Sink: GallerySink> {
             let index = tiles[slot].nextIndex
             if tiles[slot].fromCache {
                 guard let entry = cache[file, index] else {
-                    // The end of the cached loop: from its start again (the decoder is not used).
+                    // The end of the cached loop: from its start again (the decoder is not used);
+                    // a single frame stays.
                     guard index > 0 else {
                         tiles[slot].fromCache = false
                         continue
+                    }
+                    guard index > 1 else {
+                        tiles[slot].still = true
+                        return
                     }
                     tiles[slot].nextIndex = 0
                     if wrapped { tiles[slot].mediaEnd = position }
