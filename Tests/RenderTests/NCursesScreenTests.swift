@@ -174,4 +174,56 @@ import Testing
         try pixels.feed([UInt8](reader.readDataToEndOfFile()))
         #expect(pixels.kittyImages.isEmpty)
     }
+
+    /// The gallery in pixels: each tile's picture where its tile is, read back by a pixel
+    /// terminal; kitty tiles under image ids of their own; a page turned clears the screen.
+    @Test(arguments: ["kitty", "sixel"])
+    func pixelGalleryTilesLandInTheirTiles(protocolName: String) throws {
+        let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor, drawing: .direct)
+        defer { screen.end() }
+        let cell = PixelSize(width: 10, height: 20)
+        let sink = PixelGallerySink(
+            screen: screen,
+            makeOutput: { slot -> any GraphicsOutput in
+                if protocolName == "kitty" {
+                    return KittyOutput(ids: UInt32(0x100 * (slot + 1))...UInt32(0x100 * (slot + 1) + 0xFF))
+                }
+                return SixelOutput()
+            }, background: .opaqueBlack, upscale: true, terminalScales: protocolName == "kitty", fallbackCell: cell)
+        _ = reader.readDataToEndOfFile()
+        let layout = GalleryLayout(screenColumns: 80, screenRows: 23, files: 2, grid: (2, 1))
+        let pixels = PixelScreen(columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
+        let frames = PixelOutputTests.frames(width: 120, height: 100)
+        for index in 0..<4 {
+            let pictures = (0..<2).map { slot in
+                sink.prepare(
+                    frames[index + slot], serial: 0, change: CanvasChange?.none, tile: layout.tiles[slot], slot: slot,
+                    file: slot,
+                    index: index)
+            }
+            let views = (0..<2).map { slot in
+                GalleryTileView(
+                    tile: layout.tiles[slot], file: slot, picture: pictures[slot], caption: "f\(slot)",
+                    selected: slot == 0)
+            }
+            sink.present(views, status: "page 1/1")
+            try pixels.feed([UInt8](reader.readDataToEndOfFile()))
+            for (slot, picture) in pictures.enumerated() {
+                let layoutOnScreen = picture.layout
+                // Inside its tile, and showing its frame.
+                #expect(layoutOnScreen.originColumn >= layout.tiles[slot].column)
+                #expect(
+                    layoutOnScreen.originColumn + layoutOnScreen.columns <= layout.tiles[slot].column
+                        + layout.tiles[slot].width)
+                let difference = PixelOutputTests.largestDifference(
+                    PixelOutputTests.shown(pixels, picture, cell: cell), PixelOutputTests.expected(picture, cell: cell))
+                #expect(difference <= (protocolName == "sixel" ? 51 : 0), "frame \(index) tile \(slot)")
+            }
+        }
+        #expect(pixels.errors.isEmpty)
+        if protocolName == "kitty" { #expect(pixels.kittyImages.count == 2) }
+        sink.release()
+        try pixels.feed([UInt8](reader.readDataToEndOfFile()))
+        #expect(pixels.kittyImages.isEmpty)
+    }
 }
