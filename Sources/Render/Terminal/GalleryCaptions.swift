@@ -15,6 +15,17 @@ struct GalleryCaptions {
         shownStatus = nil
     }
 
+    /// Ends a page's bytes — captions and status line, end of the synchronized update — and
+    /// writes them to `screen` (the screen less its last row holds the tiles).
+    mutating func finish<Prepared>(
+        _ bytes: inout [UInt8], tiles: [GalleryTileView<Prepared>], status: String, on screen: NCursesScreen
+    ) {
+        append(
+            tiles, status: status, statusRow: max(1, screen.size.rows - 1), width: screen.size.columns, into: &bytes)
+        bytes += ANSIWriter.endSynchronized
+        screen.present(bytes: bytes)
+    }
+
     mutating func append<Prepared>(
         _ tiles: [GalleryTileView<Prepared>], status: String, statusRow: Int, width: Int, into bytes: inout [UInt8]
     ) {

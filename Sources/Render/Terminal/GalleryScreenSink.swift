@@ -1,4 +1,3 @@
-import Glibc
 public import Decode
 public import Picture
 public import Playback
@@ -58,9 +57,7 @@ public final class GalleryScreenSink: GallerySink {
         var bytes: [UInt8] = []
         writer.update(displayed: &front, to: page, tolerance: screen.colorTolerance, into: &bytes)
         if full { captions.invalidate() }
-        captions.append(tiles, status: status, statusRow: size.rows, width: screen.size.columns, into: &bytes)
-        bytes += ANSIWriter.endSynchronized
-        screen.present(bytes: bytes)
+        captions.finish(&bytes, tiles: tiles, status: status, on: screen)
     }
 
     public var outputError: WriteError? { screen.outputError }
@@ -74,9 +71,7 @@ public final class GalleryScreenSink: GallerySink {
     }
 
     public func suspend() {
-        screen.suspend()
-        kill(getpid(), SIGSTOP)
-        screen.resume()
+        screen.stopUntilContinued()
         front = nil
     }
 }

@@ -253,6 +253,14 @@ public final class NCursesScreen {
         refreshSize()
     }
 
+    /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal again once
+    /// continued (`fg`); the next present draws everything.
+    public func stopUntilContinued() {
+        suspend()
+        kill(getpid(), SIGSTOP)
+        resume()
+    }
+
     /// Writes through ncurses' own output stream, so the bytes stay in order with its output,
     /// and flushes: ncurses leaves the end of a large update in the stdio buffer.
     private func writeRaw(_ bytes: [UInt8]) {

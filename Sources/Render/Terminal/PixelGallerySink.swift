@@ -1,4 +1,3 @@
-import Glibc
 public import Decode
 public import Picture
 public import Playback
@@ -72,9 +71,7 @@ public final class PixelGallerySink: GallerySink {
             outputs[slot] = output
             output.draw(picture, into: &bytes)
         }
-        captions.append(tiles, status: status, statusRow: area.rows, width: screen.size.columns, into: &bytes)
-        bytes += ANSIWriter.endSynchronized
-        screen.present(bytes: bytes)
+        captions.finish(&bytes, tiles: tiles, status: status, on: screen)
     }
 
     public var outputError: WriteError? { screen.outputError }
@@ -97,9 +94,7 @@ public final class PixelGallerySink: GallerySink {
 
     public func suspend() {
         release()
-        screen.suspend()
-        kill(getpid(), SIGSTOP)
-        screen.resume()
+        screen.stopUntilContinued()
         needsClear = true
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 public import Decode
 public import Picture
 public import Playback
@@ -107,9 +106,7 @@ public final class PixelSink: FrameSink {
 
     public func suspend() {
         release()
-        screen.suspend()
-        kill(getpid(), SIGSTOP)
-        screen.resume()
+        screen.stopUntilContinued()
         needsClear = true
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 public import Decode
 public import Picture
 public import Playback
@@ -65,8 +64,6 @@ public final class TerminalSink: FrameSink {
     }
 
     public func suspend() {
-        screen.suspend()
-        kill(getpid(), SIGSTOP)
-        screen.resume()
+        screen.stopUntilContinued()
     }
 }
