@@ -131,7 +131,8 @@ e2e: build
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
 # in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png;
 # then pixel output (kitty, sixel, iTerm2): bench/pixels.md; then a 1000-frame image sequence:
-# bench/sources.md.
+# bench/sources.md; then the gallery against timg --grid (24 files; timg takes about 10 GB):
+# bench/gallery.md.
 bench: build
 	@for p in chafa timg ffmpeg gifsicle; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
@@ -140,6 +141,7 @@ bench: build
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
+	python3 bench/run_gallery.py --media $(MEDIA)
 
 # Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/pixels.md, a few minutes.
 bench-pixels: build
