@@ -7,7 +7,7 @@ struct SourceOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Frames per second of image sequences and sprite sheets (default 25, as ffmpeg reads sequences).",
+            "Frames per second of image sequences and sprite sheets (25 is what ffmpeg assumes).",
             valueName: "FPS"))
     var fps: Double = 25
 
