@@ -106,4 +106,34 @@ extension String {
     fileprivate var replacingNewlines: String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
     }
+
+    /// A status line whose frame counter moves: only the characters that changed are sent, and the
+    /// screen reads the new line; wide characters before the change mean the whole row again.
+    @Test func aStatusLineChangeRewritesOnlyWhatChanged() {
+        let writer = ANSIWriter(mode: .truecolor)
+        var screen = VirtualScreen(rows: 3, columns: 50)
+        func padded(_ text: String) -> String { text + String(repeating: " ", count: 49 - text.count) }
+        func row() -> String { String((0..<49).map { screen[2, $0].character }) }
+        var shown: String? = nil
+        let lines = [
+            "x.gif  frame 9/120  40 ms  ×1  25 fps", "x.gif  frame 10/120  40 ms  ×1  25 fps",
+            "x.gif  frame 11/120  40 ms  ×1  25 fps", "x.gif  frame 12/120  40 ms  ×1  24 fps",
+        ].map(padded)
+        for (index, line) in lines.enumerated() {
+            var bytes: [UInt8] = []
+            writer.appendStatus(line, replacing: shown, row: 2, into: &bytes)
+            screen.feed(bytes)
+            #expect(row() == line)
+            if index == 2 { #expect(bytes.count <= 24) }  // "1" → "2": one character and its moves
+            shown = line
+        }
+        // Unchanged: nothing.
+        var none: [UInt8] = []
+        writer.appendStatus(lines[3], replacing: lines[3], row: 2, into: &none)
+        #expect(none.isEmpty)
+        // A wide name before the change: the whole row.
+        var whole: [UInt8] = []
+        writer.appendStatus(padded("動画.gif  frame 2/9"), replacing: padded("動画.gif  frame 1/9"), row: 2, into: &whole)
+        #expect(String(decoding: whole, as: UTF8.self).contains("\u{1B}[K"))
+    }
 }

@@ -163,7 +163,7 @@ import Testing
             let bytes = [UInt8](reader.readDataToEndOfFile())
             try pixels.feed(bytes)
             // The status line on the last row.
-            #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[24H"))
+            #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[24"))
             let difference = PixelOutputTests.largestDifference(
                 PixelOutputTests.shown(pixels, picture, cell: cell), PixelOutputTests.expected(picture, cell: cell))
             #expect(difference <= (protocolName == "sixel" ? 2 : 0), "frame \(index)")

@@ -20,14 +20,13 @@ final class ANSICellDrawing: CellDrawing {
     func draw(_ grid: CellGrid, status: String?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         writer.update(displayed: &front, to: grid, tolerance: colorTolerance, palette256: palette256, into: &bytes)
-        if let status {
-            if full || status != shownStatus {
-                writer.appendStatus(status.fitted(to: width), row: statusRow, into: &bytes)
-            }
+        let line = status?.fitted(to: width)
+        if let line {
+            writer.appendStatus(line, replacing: full ? nil : shownStatus, row: statusRow, into: &bytes)
         } else if shownStatus != nil && !full {
             writer.appendClearRow(statusRow, into: &bytes)
         }
-        shownStatus = status
+        shownStatus = line
         bytes += ANSIWriter.endSynchronized
     }
 

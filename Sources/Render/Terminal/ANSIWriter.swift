@@ -172,6 +172,38 @@ public struct ANSIWriter: Sendable {
         out += Self.reset
     }
 
+    /// Appends the status line `text` where the row shows `shown` (nil: unknown): only the stretch
+    /// from the first to the last character that differ, when every character up to there takes
+    /// one column (a frame counter that moves rewrites a few characters, not the row: most of
+    /// what later loops of a kept animation cost); else the whole row.
+    public func appendStatus(_ text: String, replacing shown: String?, row: Int, into out: inout [UInt8]) {
+        guard let shown, shown != text else {
+            if shown == nil { appendStatus(text, row: row, into: &out) }
+            return
+        }
+        let old = Array(shown.unicodeScalars), new = Array(text.unicodeScalars)
+        guard old.count == new.count, let first = new.indices.first(where: { old[$0] != new[$0] }),
+            let last = new.indices.last(where: { old[$0] != new[$0] }),
+            old[...last].allSatisfy(Self.isNarrow), new[...last].allSatisfy(Self.isNarrow)
+        else {
+            appendStatus(text, row: row, into: &out)
+            return
+        }
+        appendCursorPosition(row: row, column: first, into: &out)
+        out += Self.reset
+        out += Array("\u{1B}[7m".utf8)
+        var changed = String.UnicodeScalarView()
+        changed.append(contentsOf: new[first...last])
+        out += Array(String(changed).utf8)
+        out += Self.reset
+    }
+
+    /// One column wide in every terminal tview targets: Latin, Greek, Cyrillic, punctuation,
+    /// arrows, box drawing and geometric shapes; not East Asian wide characters or emoji.
+    private static func isNarrow(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 && (scalar.value < 0x1100 || (0x2000...0x2BFF).contains(scalar.value))
+    }
+
     /// Appends moving the cursor `rows` up, to the first column (back over the last frame).
     public func appendCursorUp(_ rows: Int, into out: inout [UInt8]) {
         out += Array("\u{1B}[\(rows)A\r".utf8)

@@ -40,9 +40,7 @@ struct GalleryCaptions {
             bytes += Array("\u{1B}[0m".utf8)
         }
         let line = status.fitted(to: max(0, width - 1))
-        if line != shownStatus {
-            writer.appendStatus(line, row: statusRow, into: &bytes)
-            shownStatus = line
-        }
+        writer.appendStatus(line, replacing: shownStatus, row: statusRow, into: &bytes)
+        shownStatus = line
     }
 }

@@ -68,10 +68,10 @@ public final class PixelSink: FrameSink {
         status?.link = screen.link.report
         let statusRow = max(0, screen.size.rows - 1)
         // One column short of the corner, which cannot be written without scrolling.
-        let text = status?.text(width: max(0, screen.size.columns - 1))
-        if let text, text != shownStatus {
-            writer.appendStatus(text.fitted(to: max(0, screen.size.columns - 1)), row: statusRow, into: &bytes)
-        } else if text == nil, shownStatus != nil {
+        let text = status?.text(width: max(0, screen.size.columns - 1)).fitted(to: max(0, screen.size.columns - 1))
+        if let text {
+            writer.appendStatus(text, replacing: shownStatus, row: statusRow, into: &bytes)
+        } else if shownStatus != nil {
             writer.appendClearRow(statusRow, into: &bytes)
         }
         shownStatus = text
