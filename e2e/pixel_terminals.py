@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """tview's pixel output in real terminals under Xvfb: kitty (its graphics protocol, software GL),
-kitty through tmux (passthrough, found by --pixels auto) and xterm -ti vt340 (sixel). In each, tview starts paused on demo-ball.gif, is stepped frame by
+kitty through tmux (passthrough, found by --pixels auto) and xterm -ti vt340 (sixel); and the
+gallery (--grid 2x1) in kitty, each tile against its picture. In each, tview starts paused on demo-ball.gif, is stepped frame by
 frame with the . key (xdotool) — every step after the first frame goes out as a delta: kitty
 animation frames, sixel images that draw only the changed pixels — and the window is
 screenshotted (xwd) at a few frames. The picture area must match the expected frame scaled to the
@@ -140,6 +141,45 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
     return problems
 
 
+def gallery_check(env, tview, kitty):
+    """--grid 2x1 in kitty: two stills side by side, each tile's picture (found in its half of the
+    window, above the captions) against its expected picture over black."""
+    stills = [("jpeg-rgb", 32, 24), ("png-still-alpha", 13, 7)]
+    paths = [os.path.join(REPO, "samples/good", name + (".jpg" if name.startswith("jpeg") else ".png"))
+             for name, _, _ in stills]
+    term = subprocess.Popen(kitty + ["sh", "-c", f"{tview} --grid 2x1 {' '.join(paths)}; sleep 60"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    problems = []
+    try:
+        if window_id(env) is None:
+            return ["gallery: no window"]
+        time.sleep(3)
+        with tempfile.NamedTemporaryFile(suffix=".png") as png:
+            shot = screenshot(env, TITLE, png.name)
+        width, height = shot.size
+        for index, (name, w, h) in enumerate(stills):
+            half = shot.crop((index * width // 2, 0, (index + 1) * width // 2, height - 2 * (height // 24) - 4))
+            box = half.convert("L").point(lambda v: 255 if v > 12 else 0).getbbox()
+            if box is None:
+                problems.append(f"gallery: tile {index + 1} is empty")
+                continue
+            data = open(os.path.join(REPO, "samples/expected", name + ".rgba"), "rb").read()[: w * h * 4]
+            rgba = Image.frombytes("RGBA", (w, h), data)
+            expected = Image.new("RGB", (w, h))
+            expected.paste(rgba, mask=rgba.split()[3])
+            error = mean_error(half.crop(box), expected)
+            print(f"gallery: tile {index + 1} ({name}): picture {box[2] - box[0]}x{box[3] - box[1]}, "
+                  f"mean error {error:.1f}/255")
+            # The box is what is not black: a picture with black edges is found smaller, so a
+            # little more is allowed than for one picture alone.
+            if error > 6:
+                problems.append(f"gallery: tile {index + 1} differs from {name} (mean error {error:.1f})")
+    finally:
+        term.terminate()
+        term.wait(timeout=5)
+    return problems
+
+
 def main():
     tview, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
     os.makedirs(outdir, exist_ok=True)
@@ -152,6 +192,7 @@ def main():
                  "-o", "window_padding_width=0", "-T", TITLE]
         # kitty stretches the sent canvas over whole cells (so not by a whole factor).
         problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
+        problems += gallery_check(env, tview, kitty)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
             conf.write("set -g allow-passthrough on\nset -g status off\n")
