@@ -1,10 +1,14 @@
 /// Pictures as PNG streams, for terminals that take images as files (kitty's `f=100`, iTerm2's
 /// inline images): smaller than raw pixels, and decoded by the terminal.
 public enum PNGEncoder {
+    /// From this many pixels on, zlib is asked for speed over size (large frames).
+    public static let fastFromPixels = 1 << 18
+
     /// `region` (all of `image` when nil) as an opaque PNG: alpha is dropped, so composite first.
-    /// `fast` asks zlib for speed over size (for large frames). Nil if libpng fails.
-    public static func encodeOpaque(_ image: RGBAImage, region: PixelRect? = nil, fast: Bool = false) -> [UInt8]? {
-        LibPNG.encodeOpaque(
-            image, region: region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height), fast: fast)
+    /// `fast` asks zlib for speed over size; nil: when the region has `fastFromPixels` or more.
+    /// Nil if libpng fails.
+    public static func encodeOpaque(_ image: RGBAImage, region: PixelRect? = nil, fast: Bool? = nil) -> [UInt8]? {
+        let area = region ?? image.bounds
+        return LibPNG.encodeOpaque(image, region: area, fast: fast ?? (area.width * area.height >= fastFromPixels))
     }
 }

@@ -42,3 +42,8 @@ public struct RGBAImage: Sendable, Equatable {
         try pixels.withUnsafeBytes(body)
     }
 }
+
+extension RGBAImage {
+    /// All of it, as a rectangle.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+}

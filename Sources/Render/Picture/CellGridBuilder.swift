@@ -83,10 +83,8 @@ public struct CellGridBuilder: Sendable {
 
     @inline(__always)
     private func blended(_ pixel: RGBA) -> (Int, Int, Int) {
-        let a = Int(pixel.a)
-        guard a < 255 else { return (Int(pixel.r), Int(pixel.g), Int(pixel.b)) }
-        func mix(_ value: UInt8, _ under: UInt8) -> Int { (Int(value) * a + Int(under) * (255 - a) + 127) / 255 }
-        return (mix(pixel.r, background.r), mix(pixel.g, background.g), mix(pixel.b, background.b))
+        let shown = pixel.over(r: background.r, g: background.g, b: background.b)
+        return (Int(shown.r), Int(shown.g), Int(shown.b))
     }
 
     private func dithered(_ r: Int, _ g: Int, _ b: Int, x: Int, y: Int, spread: Int) -> (Int, Int, Int) {

@@ -63,20 +63,11 @@ public struct PixelRenderer {
                     let to = (y + layout.pictureY) * layout.imageWidth + layout.pictureX
                     for x in 0..<picture.width {
                         let pixel = source[from + x]
-                        destination[to + x] = pixel.a == 255 ? pixel : Self.blend(pixel, over: background)
+                        destination[to + x] = pixel.over(r: background.r, g: background.g, b: background.b)
                     }
                 }
             }
         }
         return out
-    }
-
-    @inline(__always)
-    static func blend(_ pixel: RGBA, over background: RGBA) -> RGBA {
-        let a = Int(pixel.a)
-        return RGBA(
-            r: UInt8((Int(pixel.r) * a + Int(background.r) * (255 - a) + 127) / 255),
-            g: UInt8((Int(pixel.g) * a + Int(background.g) * (255 - a) + 127) / 255),
-            b: UInt8((Int(pixel.b) * a + Int(background.b) * (255 - a) + 127) / 255))
     }
 }

@@ -25,13 +25,8 @@ public struct SixelEncoder: Sendable {
     /// The register for a colour at pixel (x, y).
     @inline(__always)
     func register(_ pixel: RGBA, x: Int, y: Int) -> Int {
-        var (r, g, b) = (Int(pixel.r), Int(pixel.g), Int(pixel.b))
-        if pixel.a < 255 {
-            let a = Int(pixel.a)
-            r = (r * a + Int(background.r) * (255 - a) + 127) / 255
-            g = (g * a + Int(background.g) * (255 - a) + 127) / 255
-            b = (b * a + Int(background.b) * (255 - a) + 127) / 255
-        }
+        let shown = pixel.over(r: background.r, g: background.g, b: background.b)
+        let (r, g, b) = (Int(shown.r), Int(shown.g), Int(shown.b))
         // Dither by up to half a step of each channel's own levels.
         let offset = dither ? Self.bayer[(y & 3) * 4 + (x & 3)] : 8
         let red = min(5, (r * 5 * 16 + offset * 255) / (255 * 16))
@@ -55,7 +50,7 @@ public struct SixelEncoder: Sendable {
     /// that differ from it are drawn: the rest is left as it is, so the changes of a frame go out
     /// as one image with one palette, and no unchanged pixel is sent.
     public func encode(_ image: RGBAImage, region: PixelRect? = nil, over previous: RGBAImage? = nil) -> [UInt8] {
-        let area = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let area = region ?? image.bounds
         guard !area.isEmpty else { return [] }
         var drawn: [Bool]? = nil
         if let previous {

@@ -12,7 +12,7 @@ public final class ITerm2Output: GraphicsOutput {
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
         let layout = picture.layout
-        var region = PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height)
+        var region = picture.image.bounds
         if let shown, shown.layout == layout, layout.scaleFactor == 1 {
             let changed = ChangedRegions.rectangles(
                 from: shown.image, to: picture.image, tileWidth: layout.cellWidth, tileHeight: layout.cellHeight)
@@ -35,18 +35,14 @@ public final class ITerm2Output: GraphicsOutput {
     public func still(_ picture: PixelPicture) -> [UInt8] {
         var out: [UInt8] = []
         append(
-            picture, region: PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height),
-            moveCursor: true, into: &out)
+            picture, region: picture.image.bounds, moveCursor: true, into: &out)
         return out + Array("\r\n".utf8)
     }
 
     /// One image: `region` (whole cells) over its cells.
     private func append(_ picture: PixelPicture, region: PixelRect, moveCursor: Bool, into out: inout [UInt8]) {
         let layout = picture.layout
-        guard
-            let png = PNGEncoder.encodeOpaque(
-                picture.image, region: region, fast: region.width * region.height >= 1 << 18)
-        else { return }
+        guard let png = PNGEncoder.encodeOpaque(picture.image, region: region) else { return }
         // Sent pixels are screen pixels enlarged by the layout's factor.
         let columns = (region.width * layout.scaleFactor + layout.cellWidth - 1) / layout.cellWidth
         let rows = (region.height * layout.scaleFactor + layout.cellHeight - 1) / layout.cellHeight

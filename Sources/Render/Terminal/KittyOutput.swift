@@ -36,8 +36,6 @@ public final class KittyOutput: GraphicsOutput {
     /// Square tiles for the changed rectangles: small enough to leave unchanged parts out, large
     /// enough that each costs a command rather than a PNG header per few pixels.
     static let tile = 32
-    /// Large frames are compressed for speed rather than size.
-    static let fastCompressionPixels = 1 << 18
 
     public init(
         animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil,
@@ -133,7 +131,7 @@ public final class KittyOutput: GraphicsOutput {
         guard passthrough == nil else { return [] }
         var out: [UInt8] = []
         let id = takeID()
-        transmit(picture, region: nil, keys: "a=T,i=\(id)\(Self.placement(picture.layout))", into: &out)
+        transmit(picture, keys: "a=T,i=\(id)\(Self.placement(picture.layout))", into: &out)
         return out + Array("\r\n".utf8)
     }
 
@@ -169,10 +167,10 @@ public final class KittyOutput: GraphicsOutput {
         let layout = picture.layout
         guard let passthrough else {
             Self.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out)
-            transmit(picture, region: nil, keys: "a=T,i=\(id),C=1\(Self.placement(layout))", into: &out)
+            transmit(picture, keys: "a=T,i=\(id),C=1\(Self.placement(layout))", into: &out)
             return
         }
-        transmit(picture, region: nil, keys: "a=t,i=\(id)", into: &out)
+        transmit(picture, keys: "a=t,i=\(id)", into: &out)
         var place: [UInt8] = []
         Self.moveCursor(
             row: passthrough.top + layout.originRow, column: passthrough.left + layout.originColumn, into: &place)
@@ -218,13 +216,10 @@ public final class KittyOutput: GraphicsOutput {
         base = "r=\(frame)"
     }
 
-    /// `region` of the picture (all when nil) as PNG, in chunks of at most 4096 base64 bytes.
-    private func transmit(_ picture: PixelPicture, region: PixelRect?, keys: String, into out: inout [UInt8]) {
-        let area = region ?? PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height)
-        guard
-            let png = PNGEncoder.encodeOpaque(
-                picture.image, region: area, fast: area.width * area.height >= Self.fastCompressionPixels)
-        else { return }
+    /// The whole picture as PNG, in chunks of at most 4096 base64 bytes (an image's `a=t`/`a=T`
+    /// takes chunks; animation frames go through `sendFrameData`).
+    private func transmit(_ picture: PixelPicture, keys: String, into out: inout [UInt8]) {
+        guard let png = PNGEncoder.encodeOpaque(picture.image) else { return }
         let encoded = Base64.encode(png)
         var offset = 0
         repeat {
@@ -232,8 +227,7 @@ public final class KittyOutput: GraphicsOutput {
             let more = end < encoded.count ? 1 : 0
             var chunk: [UInt8]
             if offset == 0 {
-                let size = region == nil ? "" : ",s=\(area.width),v=\(area.height)"
-                chunk = Array("\u{1B}_G\(keys),f=100\(size),q=2,m=\(more);".utf8)
+                chunk = Array("\u{1B}_G\(keys),f=100,q=2,m=\(more);".utf8)
             } else {
                 chunk = Array("\u{1B}_Gm=\(more);".utf8)
             }

@@ -16,7 +16,7 @@ public final class SixelOutput: GraphicsOutput {
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
         let layout = picture.layout
-        var region = PixelRect(x: 0, y: 0, width: picture.image.width, height: picture.image.height)
+        var region = picture.image.bounds
         var previous: RGBAImage? = nil
         if let shown, shown.layout == layout {
             previous = shown.image
