@@ -147,13 +147,7 @@ public final class TerminalLink {
         guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { return report }
         guard (try? DescriptorWriter.writeAll(Self.graphicsQueries, to: outputDescriptor)) != nil else { return report }
         let deadline = clock.now() + timeout
-        while !report.answered {
-            let left = deadline - clock.now()
-            guard left > .zero else { break }
-            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, left.pollTimeout)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { break }
+        while !report.answered, inputArrives(before: deadline) {
             let count = Glibc.read(inputDescriptor, &buffer, buffer.count)
             guard count > 0 else { break }
             for token in parser.feed(buffer[0..<count]) {
@@ -189,18 +183,24 @@ public final class TerminalLink {
         let limit =
             pacer.answers == .yes
             ? min(.seconds(2), pacer.expectedCatchUp(at: start) + .milliseconds(300)) : .milliseconds(200)
-        while pacer.outstandingQueries > 0 {
-            let left = start + limit - clock.now()
-            guard left > .zero else { break }
-            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, left.pollTimeout)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { break }
+        while pacer.outstandingQueries > 0, inputArrives(before: start + limit) {
             if read().closed { break }
         }
         tcflush(inputDescriptor, TCIFLUSH)
         parser = TerminalInputParser()
         waitingSince = nil
+    }
+
+    /// Waits until the terminal has sent something (true) or `deadline` passes (false).
+    private func inputArrives(before deadline: Duration) -> Bool {
+        while true {
+            let left = deadline - clock.now()
+            guard left > .zero else { return false }
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, left.pollTimeout)
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0 && descriptor.revents & Int16(POLLIN) != 0
+        }
     }
 
     /// The link as the status line shows it, while it holds frames back.
