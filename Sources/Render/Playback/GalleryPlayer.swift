@@ -56,7 +56,6 @@ public final class GalleryPlayer<Sink: GallerySink> {
         /// The next frame's number, and media time where the shown frame ends.
         var nextIndex = 0
         var mediaEnd: Duration = .zero
-        var lastSerial: UInt64 = 0
         /// Its whole loop is in the cache: frames come from there.
         var fromCache = false
         /// One frame and nothing more to play, or stopped by an error.
@@ -182,16 +181,7 @@ public final class GalleryPlayer<Sink: GallerySink> {
                     wrapped = true
                     continue
                 }
-                tiles[slot].nextIndex += 1
-                tiles[slot].mediaEnd += max(.milliseconds(1), entry.duration)
-                if tiles[slot].mediaEnd > position {
-                    tiles[slot].picture = entry.prepared
-                    counts.framesShown += 1
-                    dirty = true
-                    if index == 0 { loopBegins(slot, mediaStart: tiles[slot].mediaEnd - entry.duration) }
-                } else {
-                    counts.framesSkipped += 1
-                }
+                place(slot, index: index, duration: entry.duration, position: position) { entry.prepared }
             } else {
                 let frame: Frame?
                 do {
@@ -215,30 +205,36 @@ public final class GalleryPlayer<Sink: GallerySink> {
                         return
                     }
                     tiles[slot].nextIndex = 0
-                    tiles[slot].lastSerial = 0
                     tiles[slot].fromCache = cache.holds(file: file, frames: count)
                     continue
                 }
-                tiles[slot].nextIndex += 1
-                tiles[slot].mediaEnd += max(.milliseconds(1), frame.duration)
-                if tiles[slot].mediaEnd > position {
+                place(slot, index: index, duration: frame.duration, position: position) {
                     let prepared = sink.prepare(
                         frame.image, serial: frame.serial, change: frame.change, tile: layout.tiles[slot], slot: slot,
                         file: file, index: index)
                     cache.insert(
                         file: file, frame: index, prepared: prepared, duration: frame.duration,
                         cost: sink.cost(of: prepared), reserve: 0)
-                    tiles[slot].picture = prepared
-                    counts.framesShown += 1
-                    dirty = true
-                    if index == 0 {
-                        loopBegins(slot, mediaStart: tiles[slot].mediaEnd - max(.milliseconds(1), frame.duration))
-                    }
-                } else {
-                    counts.framesSkipped += 1
+                    return prepared
                 }
             }
         } while tiles[slot].mediaEnd <= position
+    }
+
+    /// Frame `index` comes next on a tile's timeline: shown (its picture made by `picture`, only
+    /// then) when it covers media `position`, else skipped.
+    private func place(_ slot: Int, index: Int, duration: Duration, position: Duration, picture: () -> Sink.Prepared) {
+        let length = max(.milliseconds(1), duration)
+        tiles[slot].nextIndex += 1
+        tiles[slot].mediaEnd += length
+        guard tiles[slot].mediaEnd > position else {
+            counts.framesSkipped += 1
+            return
+        }
+        tiles[slot].picture = picture()
+        counts.framesShown += 1
+        dirty = true
+        if index == 0 { loopBegins(slot, mediaStart: tiles[slot].mediaEnd - length) }
     }
 
     /// A tile shows its first frame again: its loops so far took this long on screen against
