@@ -62,20 +62,9 @@ struct PlaySession {
                 (outcome, statistics, failures) = gallery(
                     sources, grid: grid, screen: screen, pixels: pixels, events: events, settings: settings)
                 lastFrame = nil
-            } else if let pixels {
-                let sink = PixelSink(
-                    screen: screen, output: pixels.output(), background: display.background,
-                    upscale: !display.noUpscale && pixels.terminalScales,
-                    terminalScales: pixels.terminalScales, area: area, fallbackCell: pixels.cell)
-                (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
-                sink.release()
-                lastFrame = sink.lastFrameBytes
             } else {
-                let sink = TerminalSink(
-                    screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale, area: area
-                )
-                (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
-                lastFrame = sink.lastFrameText
+                (outcome, statistics, failures, lastFrame) = fullScreen(
+                    sources, screen: screen, pixels: pixels, area: area, events: events, settings: settings)
             }
             screen.end()
             if outcome == .finished, let lastFrame {
@@ -125,6 +114,27 @@ struct PlaySession {
         return .after(failed: failedFiles, of: paths.count)
     }
 
+    /// Plays `sources` over the whole screen (or `area`), in pixels when the terminal takes them,
+    /// else half blocks; with the last frame as the terminal would keep it on the normal screen.
+    private func fullScreen(
+        _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, area: (columns: Int, rows: Int)?,
+        events: TerminalEventSource, settings: PlayerSettings
+    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)], lastFrame: [UInt8]?) {
+        if let pixels {
+            let sink = PixelSink(
+                screen: screen, output: pixels.output(), background: display.background,
+                upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
+                area: area, fallbackCell: pixels.cell)
+            let (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
+            sink.release()
+            return (outcome, statistics, failures, sink.lastFrameBytes)
+        }
+        let sink = TerminalSink(
+            screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale, area: area)
+        let (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
+        return (outcome, statistics, failures, sink.lastFrameText)
+    }
+
     /// `--grid`: the gallery, and a file opened from it full screen (q there comes back).
     private func gallery(
         _ sources: [any FrameSource], grid: GridChoice, screen: NCursesScreen,
@@ -162,21 +172,8 @@ struct PlaySession {
             case .open(let file):
                 // From its first frame: the gallery left the file wherever its tile was.
                 try? sources[file].rewind()
-                let opened: PlayerOutcome
-                let openedFailures: [(name: String, error: DecodeError)]
-                if let pixels {
-                    let full = PixelSink(
-                        screen: screen, output: pixels.output(), background: display.background,
-                        upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
-                        area: nil, fallbackCell: pixels.cell)
-                    (opened, _, openedFailures) = play([sources[file]], sink: full, events: events, settings: settings)
-                    full.release()
-                } else {
-                    let full = TerminalSink(
-                        screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale,
-                        area: nil)
-                    (opened, _, openedFailures) = play([sources[file]], sink: full, events: events, settings: settings)
-                }
+                let (opened, _, openedFailures, _) = fullScreen(
+                    [sources[file]], screen: screen, pixels: pixels, area: nil, events: events, settings: settings)
                 failures += openedFailures
                 switch opened {
                 case .interrupted, .outputFailed: outcome = opened
