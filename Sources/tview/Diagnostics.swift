@@ -15,6 +15,6 @@ enum Diagnostics {
 
     static func line(_ text: String) {
         // Nothing more can be said when standard error itself fails.
-        try? DescriptorWriter.writeAll(Array(TerminalText.visible(text).utf8) + [0x0A], to: STDERR_FILENO)
+        try? DescriptorWriter.writeAll(ScreenText(text).bytes + [0x0A], to: STDERR_FILENO)
     }
 }

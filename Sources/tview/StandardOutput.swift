@@ -8,9 +8,11 @@ enum StandardOutput {
         try DescriptorWriter.writeAll(bytes, to: STDOUT_FILENO)
     }
 
-    /// A line of text; the newline is added.
+    /// Text for a person or a script, lines apart and a newline added, each line made inert
+    /// (`ScreenText`): standard output may be the terminal.
     static func write(line: String) throws(WriteError) {
-        try write(Array(line.utf8) + [0x0A])
+        let lines = line.split(separator: "\n", omittingEmptySubsequences: false).map { ScreenText(String($0)) }
+        try write(lines.flatMap { $0.bytes + [0x0A] })
     }
 
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }

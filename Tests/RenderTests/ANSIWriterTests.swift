@@ -112,9 +112,9 @@ extension String {
     @Test func aStatusLineChangeRewritesOnlyWhatChanged() {
         let writer = ANSIWriter(mode: .truecolor)
         var screen = VirtualScreen(rows: 3, columns: 50)
-        func padded(_ text: String) -> String { text + String(repeating: " ", count: 49 - text.count) }
+        func padded(_ text: String) -> ScreenText { ScreenText(text).fitted(to: 49) }
         func row() -> String { String((0..<49).map { screen[2, $0].character }) }
-        var shown: String? = nil
+        var shown: ScreenText? = nil
         let lines = [
             "x.gif  frame 9/120  40 ms  ×1  25 fps", "x.gif  frame 10/120  40 ms  ×1  25 fps",
             "x.gif  frame 11/120  40 ms  ×1  25 fps", "x.gif  frame 12/120  40 ms  ×1  24 fps",
@@ -123,7 +123,7 @@ extension String {
             var bytes: [UInt8] = []
             writer.appendStatus(line, replacing: shown, row: 2, into: &bytes)
             screen.feed(bytes)
-            #expect(row() == line)
+            #expect(row() == line.description)
             if index == 2 { #expect(bytes.count <= 24) }  // "1" → "2": one character and its moves
             shown = line
         }

@@ -421,11 +421,11 @@ import Testing
             name: "/home/me/cat.gif", frame: 12, frameCount: 120, delay: .milliseconds(40), speed: 0.5, paused: true,
             framesPerSecond: 24.6, skipped: 3)
         #expect(status.text(width: 200) == "/home/me/cat.gif  frame 12/120  40 ms  ×1/2  25 fps  skipped 3  paused")
-        #expect(status.text(width: 60).count <= 60)
-        #expect(status.text(width: 60).hasPrefix("…"))
-        #expect(status.text(width: 20).count == 20)
+        #expect(status.text(width: 60).description.count <= 60)
+        #expect(status.text(width: 60).description.hasPrefix("…"))
+        #expect(status.text(width: 20).description.count == 20)
         var unknown = status
         unknown.frameCount = nil
-        #expect(unknown.text(width: 200).contains("frame 12/?"))
+        #expect(unknown.text(width: 200).description.contains("frame 12/?"))
     }
 }

@@ -44,7 +44,7 @@ import Testing
         let status = PlaybackStatus(
             name: "x\u{1B}]0;t\u{07}.gif", frame: 1, frameCount: 2, delay: .milliseconds(100), speed: 1, paused: false,
             framesPerSecond: 10, skipped: 0)
-        let text = status.text(width: 80)
+        let text = status.text(width: 80).description
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 })
         #expect(text.hasPrefix("'x'$'\\e'']0;t'$'\\a''.gif'  frame 1/2"))
     }

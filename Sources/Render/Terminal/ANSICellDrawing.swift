@@ -7,7 +7,7 @@ final class ANSICellDrawing: CellDrawing {
     private let writer: ANSIWriter
     /// What the screen shows (nil: unknown, draw everything).
     private var front: CellGrid?
-    private var shownStatus: String?
+    private var shownStatus: ScreenText?
     /// Truecolor cells that change by at most this much per channel are not redrawn.
     var colorTolerance = 0
     /// Truecolor goes out as the 256-colour palette (a saturated link).
@@ -17,7 +17,7 @@ final class ANSICellDrawing: CellDrawing {
         writer = ANSIWriter(mode: mode)
     }
 
-    func draw(_ grid: CellGrid, status: String?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
+    func draw(_ grid: CellGrid, status: ScreenText?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         writer.update(displayed: &front, to: grid, tolerance: colorTolerance, palette256: palette256, into: &bytes)
         let line = status?.fitted(to: width)

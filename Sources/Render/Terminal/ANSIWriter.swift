@@ -164,11 +164,11 @@ public struct ANSIWriter: Sendable {
 
     /// Appends a status line: `text` in reverse video on `row` (0-based), the rest of the row
     /// cleared.
-    public func appendStatus(_ text: String, row: Int, into out: inout [UInt8]) {
+    public func appendStatus(_ text: ScreenText, row: Int, into out: inout [UInt8]) {
         appendCursorPosition(row: row, column: 0, into: &out)
         out += Self.reset
         out += Array("\u{1B}[K\u{1B}[7m".utf8)
-        out += Array(text.utf8)
+        out += text.bytes
         out += Self.reset
     }
 
@@ -176,12 +176,12 @@ public struct ANSIWriter: Sendable {
     /// from the first to the last character that differ, when every character up to there takes
     /// one column (a frame counter that moves rewrites a few characters, not the row: most of
     /// what later loops of a kept animation cost); else the whole row.
-    public func appendStatus(_ text: String, replacing shown: String?, row: Int, into out: inout [UInt8]) {
+    public func appendStatus(_ text: ScreenText, replacing shown: ScreenText?, row: Int, into out: inout [UInt8]) {
         guard let shown, shown != text else {
             if shown == nil { appendStatus(text, row: row, into: &out) }
             return
         }
-        let old = Array(shown.unicodeScalars), new = Array(text.unicodeScalars)
+        let old = Array(shown.description.unicodeScalars), new = Array(text.description.unicodeScalars)
         guard old.count == new.count, let first = new.indices.first(where: { old[$0] != new[$0] }),
             let last = new.indices.last(where: { old[$0] != new[$0] }),
             old[...last].allSatisfy(Self.isNarrow), new[...last].allSatisfy(Self.isNarrow)

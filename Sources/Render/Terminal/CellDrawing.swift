@@ -7,7 +7,7 @@ protocol CellDrawing: AnyObject {
     /// Brings the screen to `grid` and the status line (nil: none) on `statusRow`, `width`
     /// columns wide, drawing only what changed since the last call (everything after
     /// `invalidate`, or when the grid's place changed). Bytes for the terminal go to `bytes`.
-    func draw(_ grid: CellGrid, status: String?, statusRow: Int, width: Int, into bytes: inout [UInt8])
+    func draw(_ grid: CellGrid, status: ScreenText?, statusRow: Int, width: Int, into bytes: inout [UInt8])
     /// The next draw draws everything.
     func invalidate()
     /// The frame went out: what it replaced on screen may be reused.

@@ -10,7 +10,7 @@ final class CursesCellDrawing: CellDrawing {
     private var pool: ColorPairPool
     private var front: CellGrid?
     private var pairsOnScreen: [Int32] = []
-    private var shownStatus: String?
+    private var shownStatus: ScreenText?
 
     init(mode: ColorMode, direct: Bool) {
         self.mode = mode
@@ -21,7 +21,7 @@ final class CursesCellDrawing: CellDrawing {
         }
     }
 
-    func draw(_ grid: CellGrid, status: String?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
+    func draw(_ grid: CellGrid, status: ScreenText?, statusRow: Int, width: Int, into bytes: inout [UInt8]) {
         let full = front.map { !$0.hasSameGeometry(as: grid) } ?? true
         if full {
             for pair in pairsOnScreen { pool.release(pair) }
@@ -60,9 +60,9 @@ final class CursesCellDrawing: CellDrawing {
     }
 
     /// The status line on its row, padded to the width.
-    private func drawStatus(_ status: String?, row: Int, width: Int) {
+    private func drawStatus(_ status: ScreenText?, row: Int, width: Int) {
         shownStatus = status
-        tview_put_status(CInt(row), status?.fitted(to: width))
+        tview_put_status(CInt(row), status?.fitted(to: width).description)
     }
 
     private func pairFor(_ cell: Cell) -> Int32 {

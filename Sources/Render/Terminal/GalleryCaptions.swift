@@ -6,7 +6,7 @@ import Picture
 /// others dim) and the status line, each written only when it changed or the screen was cleared.
 struct GalleryCaptions {
     private var shown: [Int: String] = [:]
-    private var shownStatus: String?
+    private var shownStatus: ScreenText?
     private let writer = ANSIWriter(mode: .truecolor)
 
     /// Forget what is on screen (it was cleared).
@@ -30,16 +30,16 @@ struct GalleryCaptions {
         _ tiles: [GalleryTileView<Prepared>], status: String, statusRow: Int, width: Int, into bytes: inout [UInt8]
     ) {
         for (slot, view) in tiles.enumerated() {
-            let text = TerminalText.visible(view.caption).fitted(to: view.tile.width)
-            let key = (view.selected ? "\u{1}" : "") + text
+            let text = ScreenText(view.caption).fitted(to: view.tile.width)
+            let key = (view.selected ? "\u{1}" : "") + text.description
             guard shown[slot] != key, view.tile.captionRow < statusRow else { continue }
             shown[slot] = key
             bytes += Array("\u{1B}[\(view.tile.captionRow + 1);\(view.tile.column + 1)H\u{1B}[0m".utf8)
             bytes += Array((view.selected ? "\u{1B}[7m" : "\u{1B}[2m").utf8)
-            bytes += Array(text.utf8)
+            bytes += text.bytes
             bytes += Array("\u{1B}[0m".utf8)
         }
-        let line = status.fitted(to: max(0, width - 1))
+        let line = ScreenText(status).fitted(to: max(0, width - 1))
         writer.appendStatus(line, replacing: shownStatus, row: statusRow, into: &bytes)
         shownStatus = line
     }

@@ -175,7 +175,7 @@ public final class NCursesScreen {
 
     /// Draws `grid`: only cells that changed since the last call, or everything after a size
     /// change, `invalidate()` or the first call; the status line (nil: none) on the last row.
-    public func present(_ grid: CellGrid, status: String? = nil) {
+    public func present(_ grid: CellGrid, status: ScreenText? = nil) {
         // The status line stops one column short of the corner, which cannot be written
         // without scrolling.
         let statusRow = max(0, size.rows - 1)

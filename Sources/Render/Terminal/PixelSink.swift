@@ -17,7 +17,7 @@ public final class PixelSink: FrameSink {
     /// Counts layouts: pictures made for an earlier one are drawn anew.
     private var generation = 0
     private var needsClear = true
-    private var shownStatus: String?
+    private var shownStatus: ScreenText?
     /// The last picture presented (left on the normal screen after playing).
     public private(set) var lastPicture: PixelPicture?
 

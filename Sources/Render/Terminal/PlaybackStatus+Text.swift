@@ -1,10 +1,10 @@
 public import Playback
 import Decode
 
-/// The status line's text, fitted to a width; the file name quoted and made inert
-/// (`TerminalText`).
+/// The status line's text, fitted to a width; the file name quoted as a shell would take it back,
+/// and the whole line made inert (`ScreenText`).
 extension PlaybackStatus {
-    public func text(width: Int) -> String {
+    public func text(width: Int) -> ScreenText {
         let milliseconds = Int(delay.milliseconds.rounded())
         var parts = [
             "frame \(frame)/\(frameCount.map(String.init) ?? "?")",
@@ -22,7 +22,7 @@ extension PlaybackStatus {
             label = room > 1 ? "…" + String(label.suffix(room - 1)) : ""
         }
         let line = label.isEmpty ? tail : label + "  " + tail
-        return String(line.prefix(max(0, width)))
+        return ScreenText(String(line.prefix(max(0, width))))
     }
 
     private static func speedText(_ speed: Double) -> String {
