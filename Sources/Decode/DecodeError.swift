@@ -19,6 +19,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case library(format: ImageFormat, code: LibraryCode, message: String)
     /// The file parsed, but not one frame of it decoded.
     case noFrames(format: ImageFormat)
+    /// The file became shorter while it was being read (rewritten or cut under tview).
+    case changedWhileReading(format: ImageFormat)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(format.displayName) decoder failed: \(message) (\(code))"
         case .noFrames(let format):
             return "\(format.displayName) has no frame that decodes"
+        case .changedWhileReading(let format):
+            return "\(format.displayName) file changed while it was read: it is shorter now"
         }
     }
 

@@ -74,6 +74,7 @@ final class WebPDecoder: FrameDecoder {
     }
 
     func rewind() throws(DecodeError) {
+        guard !mapping.fileShrank else { throw .changedWhileReading(format: .webp) }
         WebPAnimDecoderReset(decoder)
         previousTimestamp = 0
         frameNumber = 0
@@ -85,7 +86,10 @@ final class WebPDecoder: FrameDecoder {
         guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
         var buffer: UnsafeMutablePointer<UInt8>?
         var timestamp: CInt = 0
-        guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
+        let decoded = WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0
+        // Zeros read where the file was cut make no picture worth showing, whatever libwebp made of them.
+        guard !mapping.fileShrank else { throw .changedWhileReading(format: .webp) }
+        guard decoded, let buffer else {
             throw .corrupt(format: .webp, detail: "a frame's bitstream does not decode")
         }
         frameNumber += 1

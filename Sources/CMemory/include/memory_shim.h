@@ -13,4 +13,18 @@ void tview_map_large_allocations(int bytes);
 /// that is never drawn on stays out of the resident set (calloc does the same inside glibc).
 void tview_clear_fresh_memory(void *start, size_t count);
 
+/// Watches a read-only file mapping: when the file shrinks under it (a download still being
+/// written, an editor saving), reading past the new end would raise SIGBUS and kill the process.
+/// Instead, the handler puts zero pages over the rest of the mapping and marks it replaced, so the
+/// reader sees zeros (a decoder then reports corrupt data) and the process lives. Returns a
+/// handle for the other calls, or -1 when every watch slot is taken (the mapping is then not
+/// watched). Installs the SIGBUS handler the first time.
+int tview_watch_mapping(const void *start, size_t count);
+
+/// Whether the file under watched mapping `handle` shrank and its tail was replaced by zeros.
+int tview_mapping_replaced(int handle);
+
+/// Stops watching (before the mapping is unmapped).
+void tview_unwatch_mapping(int handle);
+
 #endif
