@@ -3,15 +3,33 @@ import Glibc
 /// The write end of the signal pipe, read by the handler. Set once, before any handler is
 /// installed, and never changed: safe to read from a signal handler.
 nonisolated(unsafe) private var signalPipeWriteEnd: CInt = -1
+/// The terminal's modes before tview changed them, for the deadline handler (set before it is
+/// installed, never changed after).
+nonisolated(unsafe) private var savedTerminalModes = termios()
+nonisolated(unsafe) private var hasSavedTerminalModes = false
+/// The signal that asked tview to end (0: none yet); the deadline exits with 128 + it.
+nonisolated(unsafe) private var endingSignal: CInt = 0
+/// End a synchronized update, plain colours, cursor shown, normal screen. Made before the
+/// handlers are installed (a handler may not allocate).
+nonisolated(unsafe) private var restoringBytes: [UInt8] = []
 
 /// Turns signals into bytes on a pipe (the self-pipe trick), so the player's poll wakes up and
 /// handles them in normal code: restoring the terminal is not async-signal-safe.
+///
+/// A signal that ends tview also starts a deadline (`endDeadlineSeconds`): a terminal that
+/// stopped reading (a hung SSH session, a stopped terminal) would hold tview in a write forever.
+/// When the deadline passes, the handler restores the terminal's modes (tcsetattr needs no
+/// reader), queues the bytes that leave the alternate screen without waiting for them to be
+/// taken, and exits.
 enum SignalPipe {
     /// SIGINT, SIGTERM, SIGHUP end tview; SIGWINCH resizes; SIGTSTP suspends; SIGCONT redraws.
     static let handled: [CInt] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+    static let ending: [CInt] = [SIGINT, SIGTERM, SIGHUP]
+    /// How long tview may take to give the terminal back once told to end.
+    static let endDeadlineSeconds: CUnsignedInt = 1
 
     /// Installs the handlers; returns the read end. Call before the terminal is set up, so that
-    /// ncurses keeps its hands off these signals.
+    /// ncurses keeps its hands off these signals and the terminal's modes are saved untouched.
     static func install() -> CInt? {
         var ends: [CInt] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
@@ -20,16 +38,63 @@ enum SignalPipe {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
         signalPipeWriteEnd = ends[1]
+        saveTerminalModes()
+        restoringBytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
         for signal in handled {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeWriteEnd, &byte, 1)
+            if ending.contains(signal) {
+                action.__sigaction_handler.sa_handler = { number in
+                    if endingSignal == 0 {
+                        endingSignal = number
+                        alarm(SignalPipe.endDeadlineSeconds)
+                    }
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    _ = write(signalPipeWriteEnd, &byte, 1)
+                }
+                // No SA_RESTART: a write blocked on a terminal that does not read returns.
+                action.sa_flags = 0
+            } else {
+                action.__sigaction_handler.sa_handler = { number in
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    _ = write(signalPipeWriteEnd, &byte, 1)
+                }
+                action.sa_flags = SA_RESTART
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
         }
+        var deadline = sigaction()
+        deadline.__sigaction_handler.sa_handler = { _ in giveBackAndExit() }
+        sigemptyset(&deadline.sa_mask)
+        sigaction(SIGALRM, &deadline, nil)
+        // A parent may have left them blocked (a thread pool's mask is inherited): tview would
+        // never hear of them.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in handled + [SIGALRM] { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         return ends[0]
     }
+
+    /// True once a signal asked tview to end.
+    static var endRequested: Bool { endingSignal != 0 }
+
+    private static func saveTerminalModes() {
+        let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { return }
+        defer { close(terminal) }
+        hasSavedTerminalModes = tcgetattr(terminal, &savedTerminalModes) == 0
+    }
+}
+
+/// The deadline handler: only async-signal-safe calls. A new open of /dev/tty is non-blocking
+/// on its own (O_NONBLOCK belongs to the open, not to the shell's descriptors), so the bytes
+/// are queued if there is room and dropped if not.
+private func giveBackAndExit() {
+    let terminal = open("/dev/tty", O_WRONLY | O_NOCTTY | O_NONBLOCK)
+    if terminal >= 0 {
+        _ = restoringBytes.withUnsafeBufferPointer { write(terminal, $0.baseAddress, $0.count) }
+        if hasSavedTerminalModes { _ = tcsetattr(terminal, TCSANOW, &savedTerminalModes) }
+    }
+    _exit(128 + (endingSignal == 0 ? SIGALRM : endingSignal))
 }

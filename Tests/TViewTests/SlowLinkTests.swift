@@ -62,3 +62,28 @@ import Testing
         #expect(run.queriesShown.count < 80)
     }
 }
+
+/// A terminal that stopped reading altogether (a hung SSH session, a stopped terminal emulator):
+/// tview blocks writing to it, and must still end on a signal within a bounded time, giving the
+/// terminal its modes back.
+@Suite struct StoppedTerminalTests {
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aSignalEndsTviewWhileItsWriteIsBlocked(signal: CInt) throws {
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 0
+        terminal.bufferBytes = 1
+        terminal.signals = [(.milliseconds(1500), signal)]
+        terminal.timeLimit = .seconds(15)
+        let environment = [
+            "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--pixels", "none", CommandRunner.sample("demo-ball.gif")],
+            environment: environment)
+        #expect(run.status == 128 + signal, "status \(run.status)")
+        let exited = run.exitedSeconds
+        // One second's deadline after the signal at 1.5 s (loose, for a busy machine).
+        #expect(exited < 4.5, "exited at \(exited) s")
+        #expect(run.echoes && run.editsLines, "the terminal's modes were not given back")
+    }
+}

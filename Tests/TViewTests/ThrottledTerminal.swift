@@ -8,11 +8,14 @@ import Glibc
 struct ThrottledTerminal {
     var rows = 24
     var columns = 80
+    /// 0: the terminal stopped reading (a hung SSH session), after taking `bufferBytes`.
     var bytesPerSecond = 20_000
     var bufferBytes = 1_000_000
     var answerDelay: Duration = .milliseconds(20)
     /// Keys to type, at times from the start.
     var keys: [(at: Duration, bytes: [UInt8])] = []
+    /// Signals to send the program, at times from the start.
+    var signals: [(at: Duration, signal: CInt)] = []
     var timeLimit: Duration = .seconds(30)
 
     struct Run {
@@ -24,6 +27,9 @@ struct ThrottledTerminal {
         var firstGlyph: Duration?
         var lastShown: Duration
         var exited: Duration
+        /// The terminal's modes once the program ended: echo and line editing given back?
+        var echoes: Bool
+        var editsLines: Bool
 
         var exitedSeconds: Double { ThrottledTerminal.seconds(exited) }
     }
@@ -84,6 +90,7 @@ struct ThrottledTerminal {
         var status: Int32?
         var exited: Duration = .zero
         var keys = self.keys
+        var signals = self.signals
         var endOfOutput = false
         var buffer = [UInt8](repeating: 0, count: 65536)
         let query: [UInt8] = Array("\u{1B}[5n".utf8)
@@ -95,6 +102,10 @@ struct ThrottledTerminal {
             if let key = keys.first, now >= key.at {
                 _ = key.bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
                 keys.removeFirst()
+            }
+            if let signal = signals.first, now >= signal.at {
+                kill(pid, signal.signal)
+                signals.removeFirst()
             }
             while let due = answers.first, now >= due {
                 answers.removeFirst()
@@ -148,11 +159,15 @@ struct ThrottledTerminal {
                 }
             }
             if status != nil && queued.isEmpty && (endOfOutput || !Self.readable(master)) { break }
+            // A terminal that stopped reading (a rate of 0) shows nothing more, ever.
+            if status != nil && bytesPerSecond == 0 { break }
         }
+        var modes = termios()
+        _ = tcgetattr(master, &modes)
         return Run(
             status: status ?? -1, shown: shown, queriesShown: queriesShown, firstGlyph: firstGlyph,
-            lastShown: lastShown,
-            exited: exited)
+            lastShown: lastShown, exited: exited, echoes: modes.c_lflag & tcflag_t(ECHO) != 0,
+            editsLines: modes.c_lflag & tcflag_t(ICANON) != 0)
     }
 
     static func seconds(_ duration: Duration) -> Double {
