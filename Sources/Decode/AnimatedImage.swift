@@ -63,9 +63,12 @@ public final class AnimatedImage {
 
     /// Opens a file (or "-" for standard input), sniffs its format from its bytes and reads its
     /// header. Frames are decoded later, one per `nextFrame()`.
-    /// Files that would need more memory than `limits` allow are refused here.
-    public static func open(path: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> AnimatedImage {
-        let input = try InputFile.open(path: path)
+    /// Files that would need more memory than `limits` allow are refused here. While a pipe or
+    /// device sends nothing, `whileWaiting` is asked every 0.1 s whether to go on.
+    public static func open(
+        path: String, limits: DecodeLimits = DecodeLimits(), whileWaiting: (() -> Bool)? = nil
+    ) throws(DecodeError) -> AnimatedImage {
+        let input = try InputFile.open(path: path, limits: limits, whileWaiting: whileWaiting)
         return try open(input, limits: limits)
     }
 
@@ -90,9 +93,9 @@ public final class AnimatedImage {
     /// the first `count` of them (all when nil), each shown for `frameDuration`.
     public static func open(
         sheet path: String, layout: SheetLayout, count: Int?, frameDuration: Duration,
-        limits: DecodeLimits = DecodeLimits()
+        limits: DecodeLimits = DecodeLimits(), whileWaiting: (() -> Bool)? = nil
     ) throws(DecodeError) -> AnimatedImage {
-        let file = try open(path: path, limits: limits)
+        let file = try open(path: path, limits: limits, whileWaiting: whileWaiting)
         let decoder = try SpriteSheetDecoder(file: file, layout: layout, count: count, frameDuration: frameDuration)
         return AnimatedImage(
             name: file.name, decoder: decoder, source: .sheet(columns: decoder.columns, rows: decoder.rows))

@@ -3,6 +3,11 @@ import Glibc
 /// An opened input: a regular file read in place, or standard input (or any pipe) spilled to an
 /// unlinked temporary file, since a pipe cannot be read twice. Decoders read it at offsets, so a
 /// 93 MB GIF never sits in memory whole.
+///
+/// A stream is checked before it is copied: its first bytes must be an image signature, and the
+/// copy stops at the memory budget (`/dev/zero`, `cat /dev/urandom` and an endless pipe are
+/// refused, not copied until the disk is full). While it sends nothing, `whileWaiting` is asked
+/// every 0.1 s whether to go on (a person may press q).
 final class InputFile {
     /// The name used in messages: the path, or "-" for standard input.
     let name: String
@@ -20,11 +25,16 @@ final class InputFile {
     }
 
     /// Opens `path`, or standard input for "-".
-    static func open(path: String) throws(DecodeError) -> InputFile {
+    static func open(path: String, limits: DecodeLimits, whileWaiting: (() -> Bool)? = nil) throws(DecodeError)
+        -> InputFile
+    {
         if path == "-" {
-            return try spill(from: STDIN_FILENO, name: "-", closeSource: false)
+            return try spill(
+                from: STDIN_FILENO, name: "-", closeSource: false, limits: limits, whileWaiting: whileWaiting)
         }
-        let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
+        // Non-blocking, so opening a FIFO that no one writes to yet does not hang (reads wait
+        // in poll instead, where a key can stop them).
+        let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw .unreadable(reason: systemMessage(errno)) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
@@ -40,7 +50,7 @@ final class InputFile {
             throw .unreadable(reason: "is a directory")
         default:
             // A FIFO, a character device, a process substitution: read it once, keep a copy.
-            return try spill(from: fd, name: path, closeSource: true)
+            return try spill(from: fd, name: path, closeSource: true, limits: limits, whileWaiting: whileWaiting)
         }
     }
 
@@ -55,7 +65,10 @@ final class InputFile {
                 return error
             }
         }
-        if let failure { throw failure }
+        if let failure {
+            close(file)
+            throw failure
+        }
         return InputFile(name: name, descriptor: file, size: bytes.count)
     }
 
@@ -94,42 +107,73 @@ final class InputFile {
         return MappedFile(address: UnsafeRawPointer(address), count: size)
     }
 
-    private static func spill(from source: CInt, name: String, closeSource: Bool) throws(DecodeError) -> InputFile {
+    private static func spill(
+        from source: CInt, name: String, closeSource: Bool, limits: DecodeLimits, whileWaiting: (() -> Bool)?
+    ) throws(DecodeError) -> InputFile {
         defer { if closeSource { close(source) } }
-        let file = try temporaryFile()
         let chunk = 1 << 16
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
-        var total = 0
-        while true {
-            let got = Glibc.read(source, buffer, chunk)
-            if got < 0 {
-                if errno == EINTR { continue }
-                let error = errno
-                close(file)
-                throw .unreadable(reason: systemMessage(error))
-            }
+        // The signature first: nothing is copied of what is no image.
+        var magic: [UInt8] = []
+        while magic.count < ImageFormat.magicLength {
+            let got = try readSome(
+                from: source, into: buffer, count: ImageFormat.magicLength - magic.count, whileWaiting: whileWaiting)
             if got == 0 { break }
-            try writeAll(UnsafeRawBufferPointer(start: buffer, count: got), to: file)
-            total += got
+            magic += UnsafeRawBufferPointer(start: buffer, count: got)
         }
-        guard total > 0 else {
+        guard !magic.isEmpty else { throw .empty }
+        guard ImageFormat.sniff(magic) != nil else { throw .unsupportedFormat(magic: magic) }
+        let file = try temporaryFile()
+        var total = magic.count
+        do throws(DecodeError) {
+            magic.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            try writeAll(UnsafeRawBufferPointer(start: buffer, count: magic.count), to: file)
+            while true {
+                let got = try readSome(from: source, into: buffer, count: chunk, whileWaiting: whileWaiting)
+                if got == 0 { break }
+                total += got
+                guard total <= limits.memoryBudget else {
+                    throw .unreadable(
+                        reason: "more than \(limits.memoryBudget >> 20) MB, the memory budget (--max-memory), "
+                            + "and still coming")
+                }
+                try writeAll(UnsafeRawBufferPointer(start: buffer, count: got), to: file)
+            }
+        } catch {
             close(file)
-            throw .empty
+            throw error
         }
         return InputFile(name: name, descriptor: file, size: total)
     }
 
-    /// Writes all of `bytes` to the temporary copy `file`; closes it and throws on failure.
+    /// One read of up to `count` bytes from a stream; 0 at its end. While nothing comes,
+    /// `whileWaiting` is asked every 0.1 s; false stops with an error.
+    private static func readSome(
+        from source: CInt, into buffer: UnsafeMutableRawPointer, count: Int, whileWaiting: (() -> Bool)?
+    ) throws(DecodeError) -> Int {
+        while true {
+            var entry = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, 100)
+            if ready == 0 || (ready < 0 && errno == EINTR) {
+                if let whileWaiting, !whileWaiting() { throw .unreadable(reason: "stopped before the input ended") }
+                continue
+            }
+            let got = Glibc.read(source, buffer, count)
+            if got >= 0 { return got }
+            if errno == EINTR || errno == EAGAIN { continue }
+            throw .unreadable(reason: systemMessage(errno))
+        }
+    }
+
+    /// Writes all of `bytes` to the temporary copy `file`; throws on failure.
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to file: CInt) throws(DecodeError) {
         var offset = 0
         while offset < bytes.count {
             let written = write(file, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                let error = errno
-                close(file)
-                throw .unreadable(reason: "cannot keep a copy of the input: " + systemMessage(error))
+                throw .unreadable(reason: "cannot keep a copy of the input: " + systemMessage(errno))
             }
             offset += written
         }

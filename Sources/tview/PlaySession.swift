@@ -15,6 +15,8 @@ struct PlaySession {
     let sourceOptions: SourceOptions
     let environment: [String: String]
     let limits: DecodeLimits
+    /// The read end of `SignalPipe`.
+    let signals: CInt
 
     func run(paths: [String], interactive: Bool) -> ExitStatus {
         // Open (read headers) before taking the screen, so these errors print on a normal terminal.
@@ -30,10 +32,7 @@ struct PlaySession {
         }
         guard !opened.isEmpty else { return .usage }
         let sources: [any FrameSource] = opened
-        guard let signals = SignalPipe.install() else {
-            Diagnostics.error("cannot set up signal handling")
-            return .usage
-        }
+        SignalPipe.playerStarts(screenTaken: interactive)
         let settings = PlayerSettings(
             loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
             startPaused: playback.paused, cacheBytes: playback.cacheMb << 20)

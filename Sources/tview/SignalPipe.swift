@@ -10,8 +10,10 @@ nonisolated(unsafe) private var hasSavedTerminalModes = false
 /// The signal that asked tview to end (0: none yet); the deadline exits with 128 + it.
 nonisolated(unsafe) private var endingSignal: CInt = 0
 /// End a synchronized update, plain colours, cursor shown, normal screen. Made before the
-/// handlers are installed (a handler may not allocate).
+/// handlers are installed (a handler may not allocate); empty until the screen is taken.
 nonisolated(unsafe) private var restoringBytes: [UInt8] = []
+/// The player reads the pipe: until then an ending signal ends tview at once.
+nonisolated(unsafe) private var playerListens = false
 
 /// Turns signals into bytes on a pipe (the self-pipe trick), so the player's poll wakes up and
 /// handles them in normal code: restoring the terminal is not async-signal-safe.
@@ -39,13 +41,13 @@ enum SignalPipe {
         }
         signalPipeWriteEnd = ends[1]
         saveTerminalModes()
-        restoringBytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
         for signal in handled {
             var action = sigaction()
             if ending.contains(signal) {
                 action.__sigaction_handler.sa_handler = { number in
                     if endingSignal == 0 {
                         endingSignal = number
+                        guard playerListens else { return giveBackAndExit() }
                         alarm(SignalPipe.endDeadlineSeconds)
                     }
                     var byte = UInt8(truncatingIfNeeded: number)
@@ -79,6 +81,14 @@ enum SignalPipe {
     /// True once a signal asked tview to end.
     static var endRequested: Bool { endingSignal != 0 }
 
+    /// From now on the player reads the pipe and ends tview itself on an ending signal (the
+    /// deadline still holds); `screenTaken`: it took the alternate screen, which the deadline
+    /// gives back. Call before the screen is set up.
+    static func playerStarts(screenTaken: Bool) {
+        if screenTaken { restoringBytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8) }
+        playerListens = true
+    }
+
     private static func saveTerminalModes() {
         let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { return }
@@ -93,7 +103,9 @@ enum SignalPipe {
 private func giveBackAndExit() {
     let terminal = open("/dev/tty", O_WRONLY | O_NOCTTY | O_NONBLOCK)
     if terminal >= 0 {
-        _ = restoringBytes.withUnsafeBufferPointer { write(terminal, $0.baseAddress, $0.count) }
+        if !restoringBytes.isEmpty {
+            _ = restoringBytes.withUnsafeBufferPointer { write(terminal, $0.baseAddress, $0.count) }
+        }
         if hasSavedTerminalModes { _ = tcsetattr(terminal, TCSANOW, &savedTerminalModes) }
     }
     _exit(128 + (endingSignal == 0 ? SIGALRM : endingSignal))

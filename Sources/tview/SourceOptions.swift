@@ -46,16 +46,20 @@ struct SourceOptions: ParsableArguments {
 
     /// Opens `argument` as what it names: a sprite sheet when asked for, an image sequence when
     /// it is a pattern, a folder or a glob, else a file.
+    /// A pipe that keeps tview waiting can be given up with q, Esc or Ctrl-C (`InputWait`).
     func open(_ argument: String, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
+        let wait = InputWait()
+        defer { wait.end() }
         if let layout {
             return try AnimatedImage.open(
-                sheet: argument, layout: layout, count: count, frameDuration: frameDuration, limits: limits)
+                sheet: argument, layout: layout, count: count, frameDuration: frameDuration, limits: limits,
+                whileWaiting: wait.keepWaiting)
         }
         if let sequence = try FrameSequence.find(argument, range: range.map { $0.first...$0.last }) {
             return try AnimatedImage.open(sequence: sequence, frameDuration: frameDuration, limits: limits)
         }
         if range != nil { throw .unreadable(reason: "--range is for image sequences; this is one file") }
-        return try AnimatedImage.open(path: argument, limits: limits)
+        return try AnimatedImage.open(path: argument, limits: limits, whileWaiting: wait.keepWaiting)
     }
 
     private var layout: SheetLayout? {

@@ -96,6 +96,10 @@ struct TView: ParsableCommand {
 
     /// Runs the chosen mode and returns the exit status.
     func execute() -> ExitStatus {
+        guard let signals = SignalPipe.install() else {
+            Diagnostics.error("cannot set up signal handling")
+            return .usage
+        }
         let limits = DecodeLimits(memoryBudget: maxMemory << 20)
         if let directory = extract {
             return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
@@ -106,7 +110,8 @@ struct TView: ParsableCommand {
         let environment = ProcessInfo.environment
         if StandardOutput.isTerminal || playback.animate {
             return PlaySession(
-                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits
+                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits,
+                signals: signals
             )
             .run(paths: files, interactive: StandardOutput.isTerminal)
         }

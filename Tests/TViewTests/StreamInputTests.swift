@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Standard input, FIFOs and devices: checked from their first bytes before anything is copied,
+/// copied no further than the memory budget, and never able to leave tview deaf to q.
+@Suite struct StreamInputTests {
+    @Test func aDeviceOfZerosIsRefusedAtOnce() throws {
+        let result = try CommandRunner.run(["--info", "/dev/zero"], timeout: 20)
+        #expect(result.status == 2)
+        #expect(
+            result.standardError
+                == "tview: /dev/zero: not a GIF, PNG, WebP or JPEG image (starts with 00 00 00 00 00 00 00 00)\n")
+    }
+
+    @Test func anEndlessImageOnStandardInputStopsAtTheBudget() throws {
+        // A GIF's header, then 20 MB more than the 16 MB budget: refused, not copied to the end.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: CommandRunner.sample("demo-ball.gif")))
+        bytes.append(Data(count: 36 << 20))
+        let result = try CommandRunner.run(["--max-memory", "16", "--info", "-"], input: bytes, timeout: 60)
+        #expect(result.status == 2)
+        #expect(result.standardError == "tview: -: more than 16 MB, the memory budget (--max-memory), and still coming\n")
+    }
+
+    @Test func aFIFOThatNeverSendsCanBeLeftWithQ() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("tview-fifo-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 10_000_000
+        terminal.keys = [(.milliseconds(1000), Array("q".utf8))]
+        terminal.timeLimit = .seconds(15)
+        let run = try terminal.run(
+            CommandRunner.executable.path, [fifo], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        #expect(run.status == 2)
+        let exited = run.exitedSeconds
+        #expect(exited >= 0.9 && exited < 4, "exited at \(exited) s")
+        let text = String(decoding: run.shown, as: UTF8.self)
+        #expect(text.contains("stopped before the input ended"), "\(text)")
+        // The q was read as a key, not echoed onto the screen, and the modes came back.
+        #expect(!text.contains("q"), "\(text.debugDescription)")
+        #expect(run.echoes && run.editsLines)
+    }
+
+    @Test func ctrlCWhileWaitingEndsTviewAsSIGINT() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("tview-fifo-c-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 10_000_000
+        terminal.keys = [(.milliseconds(1000), [0x03])]
+        terminal.timeLimit = .seconds(15)
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--info", fifo], environment: ["TERM": "xterm-256color"])
+        #expect(run.status == 130)
+        #expect(run.exitedSeconds < 4)
+        #expect(run.echoes && run.editsLines)
+    }
+}
