@@ -18,7 +18,8 @@ import Testing
         bytes.append(Data(count: 36 << 20))
         let result = try CommandRunner.run(["--max-memory", "16", "--info", "-"], input: bytes, timeout: 60)
         #expect(result.status == 2)
-        #expect(result.standardError == "tview: -: more than 16 MB, the memory budget (--max-memory), and still coming\n")
+        #expect(
+            result.standardError == "tview: -: more than 16 MB, the memory budget (--max-memory), and still coming\n")
     }
 
     @Test func aFIFOThatNeverSendsCanBeLeftWithQ() throws {

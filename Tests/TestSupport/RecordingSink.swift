@@ -54,7 +54,8 @@ public final class RecordingSink: FrameSink {
         if let failsFromPresent, presentations.count >= failsFromPresent {
             outputError = outputError ?? WriteError(code: 28)  // ENOSPC
         }
-        presentations.append(Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200).description))
+        presentations.append(
+            Presentation(time: clock.now(), image: prepared, status: status?.text(width: 200).description))
         onPresent?(presentations.count - 1)
         if let linkTime {
             onScreen.append(max(clock.now(), onScreen.last ?? .zero) + linkTime(presentations.count - 1))
