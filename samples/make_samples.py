@@ -470,6 +470,37 @@ def hostile_samples():
         frames.append({"x": 40 * k, "y": 40 * k, "w": 1, "h": 1, "indices": [1 + k % 6],
                        "delay_cs": 5, "disposal": 2 if k % 2 else 1})
     write_gif(os.path.join(BAD, "gif-8000x8000-canvas-1x1-frames.gif"), 8000, 8000, PALETTE, frames, loop=0)
+    webp_bomb(os.path.join(BAD, "webp-6680x6680-canvas-1x1-frames.webp"), 6680, 3)
+
+
+def webp_bomb(path, side, count):
+    """An animated WebP of under 200 bytes declaring a side x side canvas, with `count` frames of
+    one lossless pixel each: libwebp's animation decoder clears and keeps whole canvases, so the
+    budget must count them (it once let this take 525 MB under a 512 MB budget)."""
+    from PIL import Image
+    import io
+    import struct
+
+    def riff_chunk(tag, data):
+        return tag + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
+
+    still = io.BytesIO()
+    Image.new("RGBA", (1, 1), (255, 0, 0, 255)).save(still, "WEBP", lossless=True)
+    data = still.getvalue()
+    offset, pixel = 12, None
+    while offset < len(data):
+        size = struct.unpack("<I", data[offset + 4:offset + 8])[0]
+        if data[offset:offset + 4] == b"VP8L":
+            pixel = data[offset:offset + 8 + size + size % 2]
+        offset += 8 + size + size % 2
+    u24 = lambda value: value.to_bytes(3, "little")
+    header = bytes([0x02, 0, 0, 0]) + u24(side - 1) + u24(side - 1)  # VP8X: animation
+    body = riff_chunk(b"VP8X", header) + riff_chunk(b"ANIM", struct.pack("<IH", 0, 0))
+    for k in range(count):
+        # ANMF: offset / 2, size - 1 (1x1), 100 ms, blend and keep.
+        body += riff_chunk(b"ANMF", u24(50 * k) + u24(50 * k) + u24(0) + u24(0) + u24(100) + b"\0" + pixel)
+    with open(path, "wb") as handle:
+        handle.write(b"RIFF" + struct.pack("<I", 4 + len(body)) + b"WEBP" + body)
 
 
 def main():

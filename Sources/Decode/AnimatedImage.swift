@@ -42,6 +42,10 @@ public final class AnimatedImage {
         return frameCount.map { framesThisPass < $0 } ?? false
     }
 
+    /// Every frame's duration, read from the container without decoding a frame, where the
+    /// format states them (WebP); nil elsewhere.
+    public var declaredDurations: [Duration]? { decoder.declaredDurations }
+
     /// True once a pass ended early because the data broke off or was corrupt.
     public private(set) var isTruncated = false
     /// What was wrong with the file, one line each, without the file name.

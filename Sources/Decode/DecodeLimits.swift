@@ -10,10 +10,16 @@ public struct DecodeLimits: Sendable, Equatable {
     /// The default `memoryBudget`: 512 MiB.
     public static let defaultMemoryBudget = 512 << 20
 
-    /// The most memory one file's decoding may come to hold, in bytes: the canvas and what its
-    /// format keeps beside it at worst (`canvasesHeld`), checked when the file is opened, before
-    /// anything is allocated. Canvas pages no frame draws on are never touched, so what is used
-    /// is often far less: this bounds what a file can make tview take.
+    /// What tview takes whatever the file: the program and its libraries, the screen, the
+    /// player's buffers and its default frame cache (measured: 11 MB for `--info`, 20 to 30 MB
+    /// playing full screen).
+    public static let processOverhead = 32 << 20
+
+    /// The most memory tview may come to hold for one file, in bytes, as peak RSS: the canvas
+    /// and what its format keeps beside it at worst (`canvasesHeld`, measured per decoder with
+    /// frames that cover the whole canvas), the file's bytes where they are mapped or copied,
+    /// and `processOverhead`. Checked when the file is opened, before anything is allocated.
+    /// Canvas pages no frame draws on are never touched, so what is used is often far less.
     public var memoryBudget: Int
 
     public init(memoryBudget: Int = DecodeLimits.defaultMemoryBudget) {
@@ -40,10 +46,13 @@ public struct DecodeLimits: Sendable, Equatable {
     }
 
     /// Throws unless decoding a `width` × `height` canvas, with `canvases` canvas-sized buffers
-    /// held at worst, fits `memoryBudget`.
-    func checkMemory(width: Int, height: Int, canvases: Int, format: ImageFormat) throws(DecodeError) {
+    /// and `alsoBytes` more held at worst, fits `memoryBudget` with `processOverhead`.
+    func checkMemory(width: Int, height: Int, canvases: Int, alsoBytes: Int = 0, format: ImageFormat)
+        throws(DecodeError)
+    {
         try Self.checkCanvas(width: width, height: height, format: format)
-        let needed = width * height * 4 * canvases  // at most 8192² × 4 × 3: no overflow
+        // At most 8192² × 4 × 4 plus a file's size: no overflow.
+        let needed = width * height * 4 * canvases + alsoBytes + Self.processOverhead
         guard needed <= memoryBudget else {
             throw .overBudget(format: format, width: width, height: height, needed: needed, budget: memoryBudget)
         }

@@ -10,6 +10,9 @@ protocol FrameDecoder: AnyObject {
     var loopCount: Int? { get }
     /// The frame count where the container states it and it was checked; nil for GIF.
     var declaredFrameCount: Int? { get }
+    /// Every frame's duration where the container states them all without decoding (WebP);
+    /// nil elsewhere.
+    var declaredDurations: [Duration]? { get }
     /// Notes about the file that are not errors (an invalid APNG shown as its still image, …).
     var notes: [String] { get }
 
@@ -26,6 +29,7 @@ protocol FrameDecoder: AnyObject {
 }
 
 extension FrameDecoder {
+    var declaredDurations: [Duration]? { nil }
     var imageFollows: Bool { false }
     var lastChange: PixelRect? { nil }
 }

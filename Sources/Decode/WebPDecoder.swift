@@ -2,7 +2,9 @@ internal import CWebP
 
 /// WebP, still or animated, through libwebp's animation decoder (it composites frames itself,
 /// with the same blend and dispose rules browsers use). The file is mapped, not read: libwebp
-/// wants it whole and the kernel can page it out again.
+/// wants it whole and the kernel can page it out again. The animation decoder (and its two
+/// canvases) is made at the first frame: the frame count and durations come from the container,
+/// so `--info` decodes nothing.
 final class WebPDecoder: FrameDecoder {
     let format = ImageFormat.webp
     let canvasWidth: Int
@@ -12,7 +14,9 @@ final class WebPDecoder: FrameDecoder {
     let notes: [String] = []
 
     private let mapping: MappedFile
-    private let decoder: OpaquePointer
+    private var data: WebPData
+    /// Made at the first frame.
+    private var decoder: OpaquePointer?
     /// The container, for each frame's rectangle and disposal (the animation decoder says neither).
     private let demuxer: OpaquePointer
     private var previousTimestamp: CInt = 0
@@ -23,12 +27,14 @@ final class WebPDecoder: FrameDecoder {
     private var pendingDisposal = PixelRect.empty
     private(set) var lastChange: PixelRect?
 
-    /// libwebp's canvas and the previous frame it keeps for disposal, and tview's copy.
-    static let canvasesHeld = 3
+    /// libwebp's canvas and the previous frame it keeps for disposal, the lossless decoder's
+    /// whole-frame pixels, and tview's copy; beside them the mapped file (measured with lossless
+    /// frames of noise over the whole canvas: 4.1 canvases and the file).
+    static let canvasesHeld = 4
 
     init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         mapping = try input.map()
-        var data = WebPData(bytes: mapping.address.assumingMemoryBound(to: UInt8.self), size: mapping.count)
+        data = WebPData(bytes: mapping.address.assumingMemoryBound(to: UInt8.self), size: mapping.count)
 
         // Look at the container first, so a huge declared canvas is refused before libwebp
         // allocates it.
@@ -42,40 +48,56 @@ final class WebPDecoder: FrameDecoder {
         let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
         let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
         let fileLoopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
-        try limits.checkMemory(width: width, height: height, canvases: Self.canvasesHeld, format: .webp)
-
-        var options = WebPAnimDecoderOptions()
-        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
-            throw .library(format: .webp, code: LibraryCode(rawValue: 0), message: "libwebp version mismatch")
-        }
-        options.color_mode = MODE_RGBA
-        options.use_threads = 0
-        guard let decoder = WebPAnimDecoderNew(&data, &options) else {
-            throw .corrupt(format: .webp, detail: "libwebp cannot decode this file")
-        }
-        var info = WebPAnimInfo()
-        guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
-            WebPAnimDecoderDelete(decoder)
-            throw .corrupt(format: .webp, detail: "no animation info")
-        }
-        self.decoder = decoder
+        try limits.checkMemory(
+            width: width, height: height, canvases: Self.canvasesHeld, alsoBytes: mapping.count, format: .webp)
+        let frameCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+        guard frameCount > 0 else { throw .noFrames(format: .webp) }
         self.demuxer = demuxer
         keepsDemuxer = true
         canvasWidth = width
         canvasHeight = height
         let animated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
         loopCount = animated ? fileLoopCount : nil
-        declaredFrameCount = Int(info.frame_count)
+        declaredFrameCount = frameCount
     }
 
     deinit {
-        WebPAnimDecoderDelete(decoder)
+        if let decoder { WebPAnimDecoderDelete(decoder) }
         WebPDemuxDelete(demuxer)
+    }
+
+    /// Each frame's duration as the container states it, played as every frame is.
+    var declaredDurations: [Duration]? {
+        guard let count = declaredFrameCount else { return nil }
+        var durations: [Duration] = []
+        var iterator = WebPIterator()
+        for number in 1...count {
+            guard WebPDemuxGetFrame(demuxer, CInt(number), &iterator) != 0 else { return nil }
+            durations.append(FrameDelay.playable(.milliseconds(max(Int(iterator.duration), 0))))
+            WebPDemuxReleaseIterator(&iterator)
+        }
+        return durations
+    }
+
+    /// libwebp's animation decoder, made the first time a frame is wanted.
+    private func animationDecoder() throws(DecodeError) -> OpaquePointer {
+        if let decoder { return decoder }
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            throw .library(format: .webp, code: LibraryCode(rawValue: 0), message: "libwebp version mismatch")
+        }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        guard let made = WebPAnimDecoderNew(&data, &options) else {
+            throw .corrupt(format: .webp, detail: "libwebp cannot decode this file")
+        }
+        decoder = made
+        return made
     }
 
     func rewind() throws(DecodeError) {
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .webp) }
-        WebPAnimDecoderReset(decoder)
+        if let decoder { WebPAnimDecoderReset(decoder) }
         previousTimestamp = 0
         frameNumber = 0
         pendingDisposal = .empty
@@ -83,6 +105,7 @@ final class WebPDecoder: FrameDecoder {
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {
+        let decoder = try animationDecoder()
         guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
         var buffer: UnsafeMutablePointer<UInt8>?
         var timestamp: CInt = 0

@@ -1,6 +1,7 @@
 import Decode
 
-/// Everything `--info` says about one file, gathered by decoding it once from start to end.
+/// Everything `--info` says about one file: from its container where that states every frame's
+/// duration (WebP: no canvas is decoded), else by decoding it once from start to end.
 struct ImageSummary {
     let file: String
     let format: ImageFormat
@@ -14,9 +15,11 @@ struct ImageSummary {
     let warnings: [String]
 
     init(image: AnimatedImage) throws(DecodeError) {
-        var durations: [Duration] = []
-        while let frame = try image.nextFrame() {
-            durations.append(frame.duration)
+        var durations = image.declaredDurations ?? []
+        if image.declaredDurations == nil {
+            while let frame = try image.nextFrame() {
+                durations.append(frame.duration)
+            }
         }
         file = image.name
         format = image.format
