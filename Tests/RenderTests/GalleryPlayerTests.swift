@@ -12,14 +12,20 @@ import Testing
         var area: (columns: Int, rows: Int) = (80, 23)
         var pages: [(time: Duration, frames: [Int?], captions: [String], selected: Int?, status: String)] = []
         let clock: ManualClock
+        /// What preparing a picture costs on the clock.
+        var prepareCost: Duration = .zero
         init(clock: ManualClock) { self.clock = clock }
 
         func prepare(
             _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: GalleryLayout.Tile, slot: Int, file: Int,
             index: Int
         ) -> Int {
-            Int(image.pixels[0].r) | Int(image.pixels[0].g) << 8
+            clock.advance(by: prepareCost)
+            return Int(image.pixels[0].r) | Int(image.pixels[0].g) << 8
         }
+
+        /// 100 bytes a page.
+        var bytesWritten: Int { pages.count * 100 }
 
         func present(_ tiles: [GalleryTileView<Int>], status: String) {
             pages.append(
@@ -64,6 +70,29 @@ import Testing
         #expect(sink.pages[0].captions == ["fast.gif", "slow.gif"])
         #expect(gallery.statistics.loopRatios.allSatisfy { abs($0 - 1) < 0.01 })
         #expect(gallery.statistics.loopRatios.count == 2)
+    }
+
+    /// --stats in the gallery: bytes, decode and render time, lateness and wall are counted.
+    @Test func statisticsCountWhatTheGalleryDid() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 4, durations: [.milliseconds(100)])
+        source.onDecode = { _ in clock.advance(by: .milliseconds(3)) }
+        let sink = RecordingGallerySink(clock: clock)
+        sink.prepareCost = .milliseconds(2)
+        let events = ScriptedEvents(clock: clock, script: [(.milliseconds(1000), .key(.quit))])
+        let gallery = GalleryPlayer(
+            sources: [source], clock: clock, events: events, sink: sink, grid: nil, cacheBytes: 0)
+        #expect(gallery.run() == .quit)
+        let statistics = gallery.statistics
+        #expect(statistics.framesShown >= 10)
+        #expect(statistics.bytesWritten == sink.pages.count * 100)
+        // Every frame decoded took 3 ms and every picture made 2 ms on the clock.
+        #expect(statistics.decodeTime >= .milliseconds(3 * statistics.framesShown))
+        #expect(statistics.renderTime == .milliseconds(2 * statistics.framesShown))
+        // Frames after the first page were drawn 3 to 5 ms after their deadlines (decode, prepare).
+        #expect(statistics.lateness.count == statistics.framesShown - 1)
+        #expect(statistics.lateness.allSatisfy { $0 >= 3 && $0 <= 5 })
+        #expect(statistics.wall >= .milliseconds(990))  // from the first page on screen
     }
 
     @Test func aLoopThatFitsTheCacheIsNotDecodedAgain() {

@@ -24,6 +24,7 @@ public final class GalleryPlayer<Sink: GallerySink> {
     public var statistics: PlaybackStatistics {
         var merged = counts
         merged.loopRatios = loopRatios.keys.sorted().map { loopRatios[$0]! }
+        merged.bytesWritten = sink.bytesWritten
         return merged
     }
     private var counts = PlaybackStatistics()
@@ -87,14 +88,18 @@ public final class GalleryPlayer<Sink: GallerySink> {
     /// page on screen, across returns from `.open`).
     public func run() -> Outcome {
         startPage()
-        runStart = runStart ?? clock.now()
+        let runStart = self.runStart ?? clock.now()
+        self.runStart = runStart
+        let outcome = playPage()
+        counts.wall = clock.now() - runStart
+        return outcome
+    }
+
+    private func playPage() -> Outcome {
         while true {
             if let error = sink.outputError { return .outputFailed(error) }
             let now = clock.now()
-            if let timeLimit, let runStart, now - runStart >= timeLimit {
-                counts.wall = now - runStart
-                return .finished
-            }
+            if let timeLimit, let runStart, now - runStart >= timeLimit { return .finished }
             if pausedAt == nil { advanceDueTiles(at: now) }
             var wake = pausedAt == nil ? nextDeadline() : nil
             if let timeLimit, let runStart { wake = min(wake ?? runStart + timeLimit, runStart + timeLimit) }
@@ -184,6 +189,8 @@ public final class GalleryPlayer<Sink: GallerySink> {
                 place(slot, index: index, duration: entry.duration, position: position) { entry.prepared }
             } else {
                 let frame: Frame?
+                let decodeStart = clock.now()
+                defer { counts.decodeTime += clock.now() - decodeStart }
                 do {
                     frame = try source.nextFrame()
                 } catch {
@@ -209,6 +216,8 @@ public final class GalleryPlayer<Sink: GallerySink> {
                     continue
                 }
                 place(slot, index: index, duration: frame.duration, position: position) {
+                    let renderStart = clock.now()
+                    defer { counts.renderTime += clock.now() - renderStart }
                     let prepared = sink.prepare(
                         frame.image, serial: frame.serial, change: frame.change, tile: layout.tiles[slot], slot: slot,
                         file: file, index: index)
@@ -233,6 +242,10 @@ public final class GalleryPlayer<Sink: GallerySink> {
         }
         tiles[slot].picture = picture()
         counts.framesShown += 1
+        // Late: drawn after the frame's deadline on the tile's clock.
+        if let start = tiles[slot].start {
+            counts.lateness.append(max(0, (clock.now() - (start + tiles[slot].mediaEnd - length)).milliseconds))
+        }
         dirty = true
         if index == 0 { loopBegins(slot, mediaStart: tiles[slot].mediaEnd - length) }
     }

@@ -20,6 +20,8 @@ public protocol GallerySink: AnyObject {
     func suspend()
     func cost(of prepared: Prepared) -> Int
     var outputError: WriteError? { get }
+    /// Bytes written to the screen so far.
+    var bytesWritten: Int { get }
     /// As `FrameSink.readiness`: nil when the screen can take a page now.
     func readiness(at now: Duration) -> Duration?
 }

@@ -61,6 +61,7 @@ public final class GalleryScreenSink: GallerySink {
     }
 
     public var outputError: WriteError? { screen.outputError }
+    public var bytesWritten: Int { screen.bytesWritten }
 
     public func readiness(at now: Duration) -> Duration? { screen.link.readiness(at: now) }
 

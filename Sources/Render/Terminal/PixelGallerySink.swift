@@ -75,6 +75,7 @@ public final class PixelGallerySink: GallerySink {
     }
 
     public var outputError: WriteError? { screen.outputError }
+    public var bytesWritten: Int { screen.bytesWritten }
 
     public func readiness(at now: Duration) -> Duration? { screen.link.readiness(at: now) }
 
