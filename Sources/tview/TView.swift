@@ -51,7 +51,9 @@ struct TView: ParsableCommand {
     @Flag(name: .long, help: "With --info: print one JSON object per file.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Write every frame of FILE as PNG into DIR.", valueName: "DIR"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write every frame of FILE as PNG into DIR.", valueName: "DIR"),
+        completion: .directory)
     var extract: String?
 
     @Option(
@@ -70,7 +72,7 @@ struct TView: ParsableCommand {
     @OptionGroup(title: "Image sequences and sprite sheets")
     var sources: SourceOptions
 
-    @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []
 
     func validate() throws {
@@ -141,9 +143,13 @@ struct TView: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help and --version go to standard output.
+                // --help, --version and completion scripts go to standard output.
+                var message = fullMessage(for: error)
+                if let shell = CompletionScript.requestedShell(in: Self.arguments) {
+                    message = CompletionScript.withoutHelpSubcommand(message, shell: shell)
+                }
                 do {
-                    try StandardOutput.write(line: fullMessage(for: error))
+                    try StandardOutput.write(line: message)
                 } catch {
                     StandardOutput.report(error)
                     Glibc.exit(ExitStatus.usage.rawValue)
