@@ -87,17 +87,13 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/tview $(SHARE)/man/man1/tview.1 $(SHARE)/bash-completion/completions/tview \
 		$(SHARE)/zsh/site-functions/_tview $(SHARE)/fish/vendor_completions.d/tview.fish
 
-# The man page, from --help by swift-argument-parser's generator (.build/man/tview.1), less the
-# `help` subcommand it makes up, with tview's own exit statuses. `man -l .build/man/tview.1`.
+# The man page, written from what tview says of itself (--experimental-dump-help: every option,
+# its default and allowed values; the discussion: keys, modes, exit status, environment) by
+# docs/make_man.py. `man -l .build/man/tview.1`.
 MAN_DIR = .build/man
 man: build
-	$(SWIFT) build -c release --product generate-manual
 	@mkdir -p $(MAN_DIR)
-	.build/release/generate-manual .build/release/tview --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
-		--output-directory $(MAN_DIR)
-	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' -e 's/^$$/.Pp/' \
-		-e 's/^\.Ex -std$$/0: every file worked; 1: some files failed; 2: a usage error, every file failed, or the output could not be written; 128 + N: ended by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143)./' \
-		$(MAN_DIR)/tview.1
+	python3 docs/make_man.py .build/release/tview "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" $(MAN_DIR)/tview.1
 
 samples:
 	@missing=""; for p in $(SAMPLE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

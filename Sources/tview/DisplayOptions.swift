@@ -7,7 +7,7 @@ import Terminal
 struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("Use an area of COLS x ROWS cells instead of the terminal's size.", valueName: "COLSxROWS"))
+        help: ArgumentHelp("Use an area of COLS x ROWS cells instead of the terminal's size (on a pipe: COLUMNS and LINES, else 80x24).", valueName: "COLSxROWS"))
     var size: CellArea?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))
@@ -40,7 +40,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Leave a truecolor cell as it is when its colours change by at most N per channel (0: exact).",
+            "Leave a truecolor cell as it is when its colours change by at most N per channel (0 to 64; 0: exact).",
             valueName: "N"))
     var tolerance: Int = 4
 

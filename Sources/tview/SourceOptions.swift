@@ -7,7 +7,7 @@ struct SourceOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Frames per second of image sequences and sprite sheets (25 is what ffmpeg assumes).",
+            "Frames per second of image sequences and sprite sheets (above 0, up to 1000; 25 is what ffmpeg assumes).",
             valueName: "FPS"))
     var fps: Double = 25
 
@@ -27,7 +27,7 @@ struct SourceOptions: ParsableArguments {
         help: ArgumentHelp("FILE is a sprite sheet of frames this size, as many as fit.", valueName: "WxH"))
     var frameSize: Size?
 
-    @Option(name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet.", valueName: "N"))
+    @Option(name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
     var count: Int?
 
     func validate() throws {

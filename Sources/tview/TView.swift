@@ -59,7 +59,7 @@ struct TView: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Refuse a file whose decoding could take more than MB megabytes (its canvas and what its format keeps beside it, at worst).",
+            "Refuse a file that could make tview take more than MB megabytes at worst (16 to 65536).",
             valueName: "MB"))
     var maxMemory: Int = DecodeLimits.defaultMemoryBudget >> 20
 

@@ -139,3 +139,40 @@ import Testing
         }
     }
 }
+
+/// The man page `make man` writes (docs/make_man.py, from tview's own description of its options):
+/// every option with its default and allowed values, and nothing for `mandoc -T lint` to say.
+@Suite struct ManualPageTests {
+    @Test func theManPageIsCompleteAndLintClean() throws {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("tview-\(getpid()).1").path
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        make.arguments = [
+            CommandRunner.repository.appendingPathComponent("docs/make_man.py").path, CommandRunner.executable.path,
+            "2026-11-24", page,
+        ]
+        try make.run()
+        make.waitUntilExit()
+        #expect(make.terminationStatus == 0)
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        for expected in [
+            ".It Fl \\-colors Ar MODE", "Values: auto, truecolor, 256, 16, 8, mono.", "Default: 512.", "Default: 25.",
+            ".It Fl t , Fl \\-duration Ar SECONDS", ".Sh EXIT STATUS", ".Ss Keys", ".Dd November 24, 2026",
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+        #expect(!text.contains("subcommand"))
+        let lint = Process()
+        lint.executableURL = URL(fileURLWithPath: "/usr/bin/mandoc")
+        lint.arguments = ["-T", "lint", "-W", "style", page]
+        let output = Pipe()
+        lint.standardOutput = output
+        lint.standardError = output
+        try lint.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        lint.waitUntilExit()
+        #expect(said.isEmpty, "\(said)")
+        #expect(lint.terminationStatus == 0)
+    }
+}
