@@ -7,7 +7,9 @@ import Terminal
 struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("Use an area of COLS x ROWS cells instead of the terminal's size (on a pipe: COLUMNS and LINES, else 80x24).", valueName: "COLSxROWS"))
+        help: ArgumentHelp(
+            "Use an area of COLS x ROWS cells instead of the terminal's size (on a pipe: COLUMNS and LINES, else 80x24).",
+            valueName: "COLSxROWS"))
     var size: CellArea?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))

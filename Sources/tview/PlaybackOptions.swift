@@ -3,15 +3,19 @@ import ArgumentParser
 /// How playing goes.
 struct PlaybackOptions: ParsableArguments {
     @Option(
-        name: .long, help: ArgumentHelp("Play each file N times (0: forever) instead of what the file says.", valueName: "N"))
+        name: .long,
+        help: ArgumentHelp("Play each file N times (0: forever) instead of what the file says.", valueName: "N"))
     var loops: Int?
 
-    @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Stop after SECONDS (above 0; no limit when not given).", valueName: "SECONDS"))
+    @Option(
+        name: [.customShort("t"), .long],
+        help: ArgumentHelp("Stop after SECONDS (above 0; no limit when not given).", valueName: "SECONDS"))
     var duration: Double?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Memory for downsampled frames kept for later loops, less the canvas size (0 to 4096).", valueName: "MB")
+        help: ArgumentHelp(
+            "Memory for downsampled frames kept for later loops, less the canvas size (0 to 4096).", valueName: "MB")
     )
     var cacheMb: Int = 10
 

@@ -27,7 +27,8 @@ struct SourceOptions: ParsableArguments {
         help: ArgumentHelp("FILE is a sprite sheet of frames this size, as many as fit.", valueName: "WxH"))
     var frameSize: Size?
 
-    @Option(name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
+    @Option(
+        name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
     var count: Int?
 
     func validate() throws {
