@@ -46,8 +46,10 @@ public final class AnimatedImage {
     /// format states them (WebP); nil elsewhere.
     public var declaredDurations: [Duration]? { decoder.declaredDurations }
 
-    /// True once a pass ended early because the data broke off or was corrupt.
-    public private(set) var isTruncated = false
+    /// True once a pass ended early because the data broke off or was corrupt, or the decoder
+    /// filled in what the data lacked (a JPEG cut short).
+    public var isTruncated: Bool { passBroke || decoder.dataEndedEarly }
+    private var passBroke = false
     /// What was wrong with the file, one line each, without the file name.
     public var warnings: [String] { decoder.notes + breakWarnings }
 
@@ -146,8 +148,8 @@ public final class AnimatedImage {
                 throw error
             }
             // Keep what decoded; say where it stopped.
-            if !isTruncated {
-                isTruncated = true
+            if !passBroke {
+                passBroke = true
                 breakWarnings.append("stopped after frame \(framesThisPass): \(error)")
             }
             endPass()

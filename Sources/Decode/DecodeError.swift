@@ -21,6 +21,9 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case noFrames(format: ImageFormat)
     /// The file became shorter while it was being read (rewritten or cut under tview).
     case changedWhileReading(format: ImageFormat)
+    /// An option asks for what the file does not have (`--range` past the numbered files,
+    /// `--count` past a sheet's frames): a usage error, `detail` says what there is.
+    case doesNotFit(option: String, detail: String)
 
     public var description: String {
         switch self {
@@ -49,6 +52,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(format.displayName) decoder failed: \(message) (\(code))"
         case .noFrames(let format):
             return "\(format.displayName) has no frame that decodes"
+        case .doesNotFit(let option, let detail):
+            return "\(option): \(detail)"
         case .changedWhileReading(let format):
             return "\(format.displayName) file changed while it was read: it is shorter now"
         }

@@ -13,6 +13,9 @@ protocol FrameDecoder: AnyObject {
     /// Every frame's duration where the container states them all without decoding (WebP);
     /// nil elsewhere.
     var declaredDurations: [Duration]? { get }
+    /// True when the decoder filled in what the data did not hold (a JPEG cut short shown with a
+    /// grey rest) without failing; a pass that ends on an error says so itself.
+    var dataEndedEarly: Bool { get }
     /// Notes about the file that are not errors (an invalid APNG shown as its still image, …).
     var notes: [String] { get }
 
@@ -30,6 +33,7 @@ protocol FrameDecoder: AnyObject {
 
 extension FrameDecoder {
     var declaredDurations: [Duration]? { nil }
+    var dataEndedEarly: Bool { false }
     var imageFollows: Bool { false }
     var lastChange: PixelRect? { nil }
 }

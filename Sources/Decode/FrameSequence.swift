@@ -59,8 +59,11 @@ public struct FrameSequence: Sendable, Equatable {
             guard let split = NumberedName(entry) else { continue }
             groups[split.prefix + "\u{0}" + split.suffix, default: []].append((split.number, split.digits, entry))
         }
-        guard let best = groups.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.value else {
-            throw .unreadable(reason: "no numbered image files in this folder")
+        // One numbered name alone (hex digests end in digits too) is no sequence.
+        guard let best = groups.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.value,
+            best.count >= 2
+        else {
+            throw .unreadable(reason: "no numbered sequence found: no two names in this folder differ only in a number")
         }
         var found: [Int: String] = [:]
         for member in best { found[member.number] = join(folder, member.name) }
@@ -106,9 +109,21 @@ public struct FrameSequence: Sendable, Equatable {
         guard let low = found.keys.min(), let high = found.keys.max() else {
             throw .unreadable(reason: what)
         }
+        if let range, range.lowerBound < low || range.upperBound > high {
+            throw .doesNotFit(
+                option: "--range \(range.lowerBound)-\(range.upperBound)",
+                detail: "the frames that exist are numbered \(low) to \(high)")
+        }
         let span = range ?? low...high
         guard span.count <= maxFrames else {
-            throw .unreadable(reason: "\(span.count) frame numbers is more than \(maxFrames)")
+            if let range {
+                throw .doesNotFit(
+                    option: "--range \(range.lowerBound)-\(range.upperBound)", detail: "more than \(maxFrames) frames")
+            }
+            // Numbers this far apart are no sequence (hex or dated names): say so, not the count.
+            throw .unreadable(
+                reason: "no numbered sequence found: \(found.count) names with numbers from \(low) to \(high) "
+                    + "(name the frames with a pattern such as 'frame%04d.png', or use --range)")
         }
         let members = span.map { Member(number: $0, path: found[$0]) }
         guard members.contains(where: { $0.path != nil }) else {

@@ -13,6 +13,8 @@ final class JPEGDecoder: FrameDecoder {
 
     private let file: MappedFile
     private var done = false
+    /// libjpeg warned that the data was damaged or cut short and drew the rest grey.
+    private(set) var dataEndedEarly = false
 
     /// The decoded picture; beside it, the mapped file and a progressive file's coefficients
     /// (`coefficientBytesPerPixel`; measured at 4000x4000: 1.25 canvases baseline plus the file,
@@ -63,6 +65,7 @@ final class JPEGDecoder: FrameDecoder {
         guard result != 0 else { throw Self.failure(message) }
         if result == 2 && notes.isEmpty {
             notes.append("damaged or cut short (\(Self.text(message))): the rest is grey")
+            dataEndedEarly = true
         }
         // A still shows for what an unset delay plays as, as a still PNG does.
         return Frame(

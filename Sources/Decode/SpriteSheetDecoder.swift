@@ -23,7 +23,8 @@ final class SpriteSheetDecoder: FrameDecoder {
         switch layout {
         case .grid(let columns, let rows):
             guard columns >= 1, rows >= 1, columns <= width, rows <= height else {
-                throw .corrupt(format: file.format, detail: "a \(width)x\(height) sheet has no \(columns)x\(rows) grid")
+                throw .doesNotFit(
+                    option: "--sheet \(columns)x\(rows)", detail: "a \(width)x\(height) image has no \(columns)x\(rows) grid")
             }
             self.columns = columns
             self.rows = rows
@@ -31,9 +32,9 @@ final class SpriteSheetDecoder: FrameDecoder {
             canvasHeight = height / rows
         case .frameSize(let frameWidth, let frameHeight):
             guard frameWidth >= 1, frameHeight >= 1, frameWidth <= width, frameHeight <= height else {
-                throw .corrupt(
-                    format: file.format, detail: "a \(width)x\(height) sheet has no \(frameWidth)x\(frameHeight) frames"
-                )
+                throw .doesNotFit(
+                    option: "--frame-size \(frameWidth)x\(frameHeight)",
+                    detail: "a \(width)x\(height) image has no frames this size")
             }
             canvasWidth = frameWidth
             canvasHeight = frameHeight
@@ -47,7 +48,8 @@ final class SpriteSheetDecoder: FrameDecoder {
         }
         let cells = columns * rows
         if let count, count > cells {
-            throw .corrupt(format: file.format, detail: "\(count) frames asked for, the sheet holds \(cells)")
+            throw .doesNotFit(
+                option: "--count \(count)", detail: "the \(columns)x\(rows) sheet holds \(cells) frames")
         }
         self.count = max(1, count ?? cells)
         declaredFrameCount = self.count

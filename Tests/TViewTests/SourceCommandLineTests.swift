@@ -66,6 +66,37 @@ import Testing
         #expect(result.standardError.contains("frame 3") && result.standardError.hasPrefix("tview: "))
     }
 
+    /// Names with digits that are no frame numbers (hex digests): no sequence, said so.
+    @Test func aFolderOfHexNamesIsNoSequence() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tview-hex-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["5bb1e9a0.png", "0c81b6f2.png", "77d04c11.png"] {
+            try FileManager.default.copyItem(
+                atPath: CommandRunner.sample("png-still-alpha.png"), toPath: "\(folder)/\(name)")
+        }
+        let result = try CommandRunner.run(["--info", folder])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("no numbered sequence found"), "\(result.standardError)")
+        // Numbers too far apart to be frames.
+        for name in ["shot-1.png", "shot-96212878.png"] {
+            try FileManager.default.copyItem(
+                atPath: CommandRunner.sample("png-still-alpha.png"), toPath: "\(folder)/\(name)")
+        }
+        let spread = try CommandRunner.run(["--info", folder])
+        #expect(spread.status == 2)
+        #expect(spread.standardError.contains("no numbered sequence found: 2 names"), "\(spread.standardError)")
+        #expect(!spread.standardError.contains("is more than"))
+    }
+
+    /// A JPEG cut short is as truncated as a GIF cut short.
+    @Test func aCutShortJPEGSaysTruncated() throws {
+        let path = CommandRunner.repository.appendingPathComponent("samples/bad/jpeg-cut-short.jpg").path
+        let described = try Self.json(try CommandRunner.run(["--info", "--json", path]).standardOutput)
+        #expect(described["truncated"] as? Bool == true)
+    }
+
     @Test func whatCannotWorkIsOneLine() throws {
         let folder = try Self.folder()
         let cases: [([String], String)] = [
@@ -73,7 +104,17 @@ import Testing
             (["--count", "2", "\(folder)/sheet.png"], "--count goes with"),
             (["--info", "--range", "1-2", "\(folder)/sheet.png"], "--range is for image sequences"),
             (["--info", "\(folder)/g-%04d.png"], "no file matches"),
-            (["--info", "--sheet", "20x2", "\(folder)/sheet.png"], "has no 20x2 grid"),
+            (["--info", "--sheet", "20x2", "\(folder)/sheet.png"], "--sheet 20x2: a 8x8 image has no 20x2 grid"),
+            (
+                ["--info", "--sheet", "2x2", "--count", "5", "\(folder)/sheet.png"],
+                "--count 5: the 2x2 sheet holds 4 frames"
+            ),
+            // A range past the numbered files is a usage error that says what exists (frames 1 to 4).
+            (["--info", "--range", "0-3", "\(folder)/"], "--range 0-3: the frames that exist are numbered 1 to 4"),
+            (
+                ["--info", "--range", "3-20", "\(folder)/f-%d.png"],
+                "--range 3-20: the frames that exist are numbered 1 to 4"
+            ),
             (["--info", "--fps", "0", "\(folder)/sheet.png"], "--fps"),
             (
                 ["--info", CommandRunner.repository.appendingPathComponent("samples/bad/jpeg-cut-short.jpg").path],
