@@ -24,7 +24,8 @@ final class SpriteSheetDecoder: FrameDecoder {
         case .grid(let columns, let rows):
             guard columns >= 1, rows >= 1, columns <= width, rows <= height else {
                 throw .doesNotFit(
-                    option: "--sheet \(columns)x\(rows)", detail: "a \(width)x\(height) image has no \(columns)x\(rows) grid")
+                    option: "--sheet \(columns)x\(rows)",
+                    detail: "a \(width)x\(height) image has no \(columns)x\(rows) grid")
             }
             self.columns = columns
             self.rows = rows
