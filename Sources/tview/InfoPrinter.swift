@@ -55,9 +55,26 @@ struct InfoPrinter {
         return lines.joined(separator: "\n")
     }
 
+    /// A name's exact bytes, for a script to open the file again when the name is not UTF-8
+    /// (`file` then has U+FFFD): every byte outside printable ASCII, and `%`, as `%HH`, which
+    /// any URL decoder turns back into bytes (Python's `urllib.parse.unquote_to_bytes`).
+    static func percentEncoded(_ bytes: [UInt8]) -> String {
+        var out = ""
+        for byte in bytes {
+            if (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "%") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+
     static func json(_ summary: ImageSummary) -> String {
         var object = JSONObject()
         object.add("file", .string(summary.file))
+        object.add("file_bytes", .string(Self.percentEncoded(PathBytes.bytes(of: summary.file))))
         object.add("format", .string(summary.format.rawValue))
         switch summary.source {
         case .file: object.add("source", .string("file"))

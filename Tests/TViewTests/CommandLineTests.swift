@@ -78,7 +78,8 @@ import Testing
         #expect(lines.count == 2)
         let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         let keys: Set = [
-            "file", "format", "source", "width", "height", "frames", "loop_count", "durations_ms", "truncated",
+            "file", "file_bytes", "format", "source", "width", "height", "frames", "loop_count", "durations_ms",
+            "truncated",
             "warnings",
         ]
         for object in objects { #expect(Set(object.keys) == keys) }
@@ -112,6 +113,7 @@ import Testing
         #expect(piped.status == 0)
         #expect(
             piped.standardOutput.replacingOccurrences(of: "\"file\":\"-\"", with: "\"file\":\"\(gif)\"")
+                .replacingOccurrences(of: "\"file_bytes\":\"-\"", with: "\"file_bytes\":\"\(gif)\"")
                 == named.standardOutput)
     }
 

@@ -61,6 +61,23 @@ import Testing
         let result = try CommandRunner.run(["-c", script, CommandRunner.executable.path], shell: true)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("'\(folder)/odd'$'\\xff''.gif': GIF 1x1"))
+
+        // JSON: `file` cannot hold the byte; `file_bytes` has it, percent-encoded, and a script
+        // opens the file again with what it decodes to.
+        let json =
+            "f=\"$(printf '\(folder)/odd\\377 %%.gif')\"; cp '\(sample)' \"$f\" && exec \"$0\" --info --json \"$f\""
+        let described = try CommandRunner.run(["-c", json, CommandRunner.executable.path], shell: true)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(described.standardOutput.utf8)) as? [String: Any])
+        let encoded = try #require(object["file_bytes"] as? String)
+        #expect(encoded == folder.replacingOccurrences(of: "%", with: "%25") + "/odd%FF %25.gif")
+        let reopen =
+            "import os, sys, urllib.parse; os.execv(sys.argv[1], [sys.argv[1], '--info', "
+            + "urllib.parse.unquote_to_bytes(sys.argv[2])])"
+        let again = try CommandRunner.run(
+            ["-c", "exec python3 -c \"$2\" \"$0\" \"$1\"", CommandRunner.executable.path, encoded, reopen], shell: true)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("GIF 1x1"))
     }
 
     @Test func bytesFromInsideAFileAreShownAsEscapes() throws {
