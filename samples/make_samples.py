@@ -338,6 +338,42 @@ def gif_samples():
     save_expected("gif-1x1", 1, 1, composite_gif(1, 1, PALETTE[:2], frames), [100], None)
 
 
+def screen_samples():
+    """How the logical screen meets the frames, as browsers have it: a first frame larger than
+    the screen grows the canvas to its size (Firefox and Chrome); a frame outside the screen
+    only by its offset is clipped (Firefox; Chrome alone widens for it); a screen with no image
+    at all is one transparent frame of the screen's size."""
+    larger = {"x": 0, "y": 0, "w": 6, "h": 4, "indices": [1 + i % 3 for i in range(24)], "delay_cs": 10}
+    inside = {"x": 2, "y": 1, "w": 2, "h": 2, "indices": [4, 4, 4, 4], "delay_cs": 20}
+    write_gif(os.path.join(GOOD, "gif-first-frame-larger-than-screen.gif"), 3, 2, PALETTE, [larger, inside], loop=0)
+    save_expected("gif-first-frame-larger-than-screen", 6, 4, composite_gif(6, 4, PALETTE, [larger, inside]),
+                  [100, 200], 0)
+    offset = {"x": 3, "y": 2, "w": 4, "h": 4, "indices": [2 + i % 2 for i in range(16)], "delay_cs": 10}
+    write_gif(os.path.join(GOOD, "gif-frame-offset-outside-screen.gif"), 5, 4, PALETTE, [offset], loop=0)
+    save_expected("gif-frame-offset-outside-screen", 5, 4, composite_gif(5, 4, PALETTE, [offset]), [100], 0)
+    write_gif(os.path.join(GOOD, "gif-screen-no-image.gif"), 1, 1, PALETTE, [])
+    save_expected("gif-screen-no-image", 1, 1, [[TRANSPARENT]], [100], None)
+
+
+def png_window_sample():
+    """A zlib stream whose header declares a 256-byte window but whose matches reach 1,200
+    bytes back (Chromium bug 807324): browsers decode it by letting zlib use its full window."""
+    width, height = 100, 6
+    first = [((x * 37) % 256, (x * 91) % 256, (x * 13) % 256, 255) for x in range(width)]
+    pixels = first * height  # every row repeats the one before: matches 401 bytes back and more
+    stream = bytearray(rgba_rows(pixels, width, height))
+    # CMF: deflate, CINFO 0 (256-byte window); FLG made to check again.
+    cmf = 0x08
+    flg = stream[1] & 0xE0
+    flg += (31 - (cmf * 256 + flg) % 31) % 31
+    stream[0], stream[1] = cmf, flg
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", bytes(stream)) + chunk(b"IEND", b""))
+    with open(os.path.join(GOOD, "png-zlib-window-too-small.png"), "wb") as handle:
+        handle.write(data)
+    save_expected("png-zlib-window-too-small", width, height, [pixels], [100], None)
+
+
 def demo_sample():
     """A 96x64 bouncing ball over a gradient, 24 frames at 40 ms, looping: what `make run` plays."""
     import math
@@ -509,6 +545,8 @@ def main():
     for folder in (GOOD, EXPECTED):
         os.makedirs(folder, exist_ok=True)
     gif_samples()
+    screen_samples()
+    png_window_sample()
     demo_sample()
     apng_samples()
     with tempfile.TemporaryDirectory() as workdir:

@@ -58,6 +58,9 @@ int tview_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint
         return 0;
     }
     png_set_read_fn(png, &state, on_read);
+    /* zlib streams that refer further back than their header's window (Chromium bug 807324)
+     * decode in Chromium and Firefox, which let zlib use its full 32 KB window: so do we. */
+    png_set_option(png, PNG_MAXIMUM_INFLATE_WINDOW, PNG_OPTION_ON);
     png_set_user_limits(png, width, height);
     png_read_info(png, info);
     if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {

@@ -16,6 +16,10 @@ final class GIFDecoder: FrameDecoder {
     private var compositor: GIFCompositor
     private var rowBuffer: [UInt8] = []
     private var finished = false
+    /// A frame was returned since the start or the last rewind.
+    private var framesThisPass = false
+    /// The trailer was read (not merely the end of the data).
+    private var sawTrailer = false
     /// The next image's control block, read ahead after a frame (its descriptor is not yet).
     private var nextImageControl: GIFFrameControl?
     /// An error met while reading ahead: the next frame's.
@@ -34,9 +38,12 @@ final class GIFDecoder: FrameDecoder {
 
     init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         reader = BufferedReader(input: input)
+        // A first frame larger than the logical screen grows the canvas to its size, as Firefox
+        // and Chrome do (an offset alone does not: Firefox clips it, as tview does).
+        let first = Self.firstImageSize(reader)
         handle = try Self.openHandle(reader)
-        canvasWidth = Int(handle.pointee.SWidth)
-        canvasHeight = Int(handle.pointee.SHeight)
+        canvasWidth = max(Int(handle.pointee.SWidth), first?.width ?? 0)
+        canvasHeight = max(Int(handle.pointee.SHeight), first?.height ?? 0)
         do {
             try limits.checkMemory(width: canvasWidth, height: canvasHeight, canvases: Self.canvasesHeld, format: .gif)
         } catch {
@@ -58,6 +65,8 @@ final class GIFDecoder: FrameDecoder {
         handle = try Self.openHandle(reader)
         compositor.reset()
         finished = false
+        framesThisPass = false
+        sawTrailer = false
         nextImageControl = nil
         aheadError = nil
     }
@@ -74,9 +83,18 @@ final class GIFDecoder: FrameDecoder {
             control = ahead
             nextImageControl = nil
         } else {
-            guard let found = try readToNextImage() else { return nil }
+            let firstOfPass = !framesThisPass
+            guard let found = try readToNextImage() else {
+                // A screen and a trailer with no image: browsers show one transparent frame.
+                if firstOfPass && sawTrailer {
+                    framesThisPass = true
+                    return Frame(image: compositor.canvas, duration: FrameDelay.playable(.zero))
+                }
+                return nil
+            }
             control = found
         }
+        framesThisPass = true
         guard DGifGetImageHeader(handle) == GIF_OK else { throw failure("image descriptor") }
         try drawImage(control)
         // Read on to the next image (or the trailer), so `imageFollows` can tell; an error there
@@ -117,6 +135,7 @@ final class GIFDecoder: FrameDecoder {
                 try readExtension(into: &control)
             case TERMINATE_RECORD_TYPE:
                 finished = true
+                sawTrailer = true
                 return nil
             default:
                 throw .corrupt(format: .gif, detail: "unknown record type")
@@ -200,6 +219,36 @@ final class GIFDecoder: FrameDecoder {
             return .corrupt(format: .gif, detail: "giflib cannot read the \(what)")
         }
         return Self.error(code: code, what: what)
+    }
+
+    /// The first image's size, read with a handle of its own before the real one is opened
+    /// (they share the reader's position); nil when there is none or it cannot be read.
+    private static func firstImageSize(_ reader: BufferedReader) -> (width: Int, height: Int)? {
+        guard let handle = try? openHandle(reader) else { return nil }
+        defer {
+            var ignored: CInt = 0
+            DGifCloseFile(handle, &ignored)
+        }
+        // Extensions are skipped; a few thousand records before the first image is plenty.
+        for _ in 0..<4096 {
+            var record = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(handle, &record) == GIF_OK else { return nil }
+            switch record {
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageHeader(handle) == GIF_OK else { return nil }
+                return (Int(handle.pointee.Image.Width), Int(handle.pointee.Image.Height))
+            case EXTENSION_RECORD_TYPE:
+                var code: CInt = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                guard DGifGetExtension(handle, &code, &block) == GIF_OK else { return nil }
+                while block != nil {
+                    guard DGifGetExtensionNext(handle, &block) == GIF_OK else { return nil }
+                }
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     private static func openHandle(_ reader: BufferedReader) throws(DecodeError) -> UnsafeMutablePointer<GifFileType> {
