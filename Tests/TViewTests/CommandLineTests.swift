@@ -148,15 +148,13 @@ import Testing
     @Test func theManPageIsCompleteAndLintClean() throws {
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("tview-\(getpid()).1").path
         defer { try? FileManager.default.removeItem(atPath: page) }
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        make.arguments = [
-            CommandRunner.repository.appendingPathComponent("docs/make_man.py").path, CommandRunner.executable.path,
-            "2026-11-24", page,
-        ]
-        try make.run()
-        make.waitUntilExit()
-        #expect(make.terminationStatus == 0)
+        let make = try CommandRunner.runTool(
+            "/usr/bin/python3",
+            [
+                CommandRunner.repository.appendingPathComponent("docs/make_man.py").path,
+                CommandRunner.executable.path, "2026-11-24", page,
+            ])
+        #expect(make.status == 0, "\(make.output)")
         let text = try String(contentsOfFile: page, encoding: .utf8)
         for expected in [
             ".It Fl \\-colors Ar MODE", "Values: auto, truecolor, 256, 16, 8, mono.", "Default: 512.", "Default: 25.",
@@ -165,16 +163,8 @@ import Testing
             #expect(text.contains(expected), "\(expected)")
         }
         #expect(!text.contains("subcommand"))
-        let lint = Process()
-        lint.executableURL = URL(fileURLWithPath: "/usr/bin/mandoc")
-        lint.arguments = ["-T", "lint", "-W", "style", page]
-        let output = Pipe()
-        lint.standardOutput = output
-        lint.standardError = output
-        try lint.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        lint.waitUntilExit()
-        #expect(said.isEmpty, "\(said)")
-        #expect(lint.terminationStatus == 0)
+        let lint = try CommandRunner.runTool("/usr/bin/mandoc", ["-T", "lint", "-W", "style", page])
+        #expect(lint.output.isEmpty, "\(lint.output)")
+        #expect(lint.status == 0)
     }
 }

@@ -70,4 +70,22 @@ struct CommandRunner {
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
+
+    /// Runs another program (a shell, mandoc) in `directory`; its status and everything it wrote
+    /// to standard output and standard error, together.
+    static func runTool(_ path: String, _ arguments: [String], in directory: URL? = nil) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }

@@ -17,26 +17,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(shell == "zsh" ? "_tview" : "tview.\(shell)")
         try script.standardOutput.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
+        let run: (status: Int32, output: String)
         switch shell {
         case "bash":
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = [Self.helpers.appendingPathComponent("bash-complete.sh").path, file.path, line]
+            run = try CommandRunner.runTool(
+                "/bin/bash", [Self.helpers.appendingPathComponent("bash-complete.sh").path, file.path, line],
+                in: Self.samples)
         case "zsh":
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/zsh")
-            process.arguments = ["-f", Self.helpers.appendingPathComponent("zsh-complete.zsh").path, folder.path, line]
+            run = try CommandRunner.runTool(
+                "/usr/bin/zsh",
+                ["-f", Self.helpers.appendingPathComponent("zsh-complete.zsh").path, folder.path, line],
+                in: Self.samples)
         default:
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
-            process.arguments = ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file.path, line]
+            run = try CommandRunner.runTool(
+                "/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file.path, line],
+                in: Self.samples)
         }
-        process.currentDirectoryURL = Self.samples
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(shell): \(text)")
+        #expect(run.status == 0, "\(shell): \(run.output)")
+        let text = run.output
         // fish adds a description after a tab.
         return text.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
     }

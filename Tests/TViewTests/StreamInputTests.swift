@@ -22,17 +22,22 @@ import Testing
             result.standardError == "tview: -: more than 16 MB, the memory budget (--max-memory), and still coming\n")
     }
 
-    @Test func aFIFOThatNeverSendsCanBeLeftWithQ() throws {
-        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("tview-fifo-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: fifo)
+    /// tview on a pty, reading a FIFO no one writes to, with `key` typed after a second.
+    private func waitOnAFIFO(_ arguments: [String], typing key: [UInt8]) throws -> ThrottledTerminal.Run {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("tview-fifo-\(UUID().uuidString)").path
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { try? FileManager.default.removeItem(atPath: fifo) }
         var terminal = ThrottledTerminal()
         terminal.bytesPerSecond = 10_000_000
-        terminal.keys = [(.milliseconds(1000), Array("q".utf8))]
+        terminal.keys = [(.milliseconds(1000), key)]
         terminal.timeLimit = .seconds(15)
-        let run = try terminal.run(
-            CommandRunner.executable.path, [fifo], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        return try terminal.run(
+            CommandRunner.executable.path, arguments + [fifo],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    }
+
+    @Test func aFIFOThatNeverSendsCanBeLeftWithQ() throws {
+        let run = try waitOnAFIFO([], typing: Array("q".utf8))
         #expect(run.status == 2)
         let exited = run.exitedSeconds
         #expect(exited >= 0.9 && exited < 4, "exited at \(exited) s")
@@ -44,16 +49,7 @@ import Testing
     }
 
     @Test func ctrlCWhileWaitingEndsTviewAsSIGINT() throws {
-        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("tview-fifo-c-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { try? FileManager.default.removeItem(atPath: fifo) }
-        var terminal = ThrottledTerminal()
-        terminal.bytesPerSecond = 10_000_000
-        terminal.keys = [(.milliseconds(1000), [0x03])]
-        terminal.timeLimit = .seconds(15)
-        let run = try terminal.run(
-            CommandRunner.executable.path, ["--info", fifo], environment: ["TERM": "xterm-256color"])
+        let run = try waitOnAFIFO(["--info"], typing: [0x03])
         #expect(run.status == 130)
         #expect(run.exitedSeconds < 4)
         #expect(run.echoes && run.editsLines)
