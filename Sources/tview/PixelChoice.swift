@@ -14,6 +14,15 @@ struct PixelChoice {
 
     var terminalScales: Bool { graphics.terminalScales }
 
+    /// Pixels as `profile` decided, or nil for text.
+    init?(profile: TerminalProfile) {
+        guard let graphics = profile.graphics else { return nil }
+        self.graphics = graphics
+        animationFrames = profile.keepsAnimationFrames
+        passthrough = profile.passthrough
+        cell = profile.cell
+    }
+
     /// The output for the whole screen (`slot` nil) or for gallery tile `slot`: kitty tiles get
     /// image ids and a share of the terminal's store of their own.
     func output(slot: Int? = nil) -> any GraphicsOutput {

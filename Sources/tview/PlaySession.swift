@@ -37,9 +37,7 @@ struct PlaySession {
             loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
             startPaused: playback.paused, cacheBytes: playback.cacheMb << 20)
 
-        let outcome: PlayerOutcome
-        var statistics: PlaybackStatistics
-        let failures: [(name: String, error: DecodeError)]
+        var result: PlayResult
         if interactive {
             // One link to the terminal: the screen draws through it, the events read from it.
             let link: TerminalLink
@@ -55,18 +53,21 @@ struct PlaySession {
             screen.colorTolerance = display.tolerance
             let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
             let area = display.size.map { (columns: $0.columns, rows: $0.rows) }
-            let lastFrame: [UInt8]?
-            let pixels = pixelOutput(screen: screen, link: link)
+            // One round of questions; every choice about the terminal comes from its answers.
+            let profile = TerminalProfile.detect(
+                link: link, environment: environment, requested: display.pixels.graphicsProtocol,
+                pixelsAllowed: display.pixels != .none, clock: clock)
+            screen.synchronizedOutput = profile.synchronizedOutput
+            let pixels = PixelChoice(profile: profile)
             if let grid = playback.grid {
-                (outcome, statistics, failures) = gallery(
+                result = gallery(
                     sources, grid: grid, screen: screen, pixels: pixels, events: events, settings: settings)
-                lastFrame = nil
             } else {
-                (outcome, statistics, failures, lastFrame) = fullScreen(
+                result = fullScreen(
                     sources, screen: screen, pixels: pixels, area: area, events: events, settings: settings)
             }
             screen.end()
-            if outcome == .finished, let lastFrame {
+            if result.outcome == .finished, let lastFrame = result.lastFrame {
                 // Leave the last frame on the normal screen.
                 do {
                     try StandardOutput.write(lastFrame)
@@ -82,9 +83,9 @@ struct PlaySession {
                 builder: display.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns,
                 rows: area.rows)
             let events = TerminalEventSource(link: nil, signalDescriptor: signals, clock: clock)
-            (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
+            result = play(sources, sink: sink, events: events, settings: settings)
         }
-        for failure in failures {
+        for failure in result.failures {
             Diagnostics.error(failure.error.description, file: failure.name)
         }
         // What was wrong but played anyway (a missing frame of a sequence, a file cut short).
@@ -93,10 +94,12 @@ struct PlaySession {
         }
         if playback.stats {
             var usage = rusage()
-            if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { statistics.peakResidentBytes = usage.ru_maxrss * 1024 }
-            Diagnostics.line(statistics.json)
+            if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
+                result.statistics.peakResidentBytes = usage.ru_maxrss * 1024
+            }
+            Diagnostics.line(result.statistics.json)
         }
-        switch outcome {
+        switch result.outcome {
         case .interrupted(let signal):
             return ExitStatus(rawValue: 128 + signal) ?? .usage
         case .outputFailed(let error):
@@ -109,7 +112,7 @@ struct PlaySession {
         case .finished, .quit:
             break
         }
-        let failedFiles = failed + Set(failures.map(\.name)).count
+        let failedFiles = failed + Set(result.failures.map(\.name)).count
         return .after(failed: failedFiles, of: paths.count)
     }
 
@@ -118,27 +121,29 @@ struct PlaySession {
     private func fullScreen(
         _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, area: (columns: Int, rows: Int)?,
         events: TerminalEventSource, settings: PlayerSettings
-    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)], lastFrame: [UInt8]?) {
+    ) -> PlayResult {
         if let pixels {
             let sink = PixelSink(
                 screen: screen, output: pixels.output(), background: display.background,
                 upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
                 area: area, fallbackCell: pixels.cell)
-            let (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
+            var result = play(sources, sink: sink, events: events, settings: settings)
             sink.release()
-            return (outcome, statistics, failures, sink.lastFrameBytes)
+            result.lastFrame = sink.lastFrameBytes
+            return result
         }
         let sink = TerminalSink(
             screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale, area: area)
-        let (outcome, statistics, failures) = play(sources, sink: sink, events: events, settings: settings)
-        return (outcome, statistics, failures, sink.lastFrameText)
+        var result = play(sources, sink: sink, events: events, settings: settings)
+        result.lastFrame = sink.lastFrameText
+        return result
     }
 
     /// `--grid`: the gallery, and a file opened from it full screen (q there comes back).
     private func gallery(
         _ sources: [any FrameSource], grid: GridChoice, screen: NCursesScreen,
         pixels: PixelChoice?, events: TerminalEventSource, settings: PlayerSettings
-    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
+    ) -> PlayResult {
         if let pixels {
             let sink = PixelGallerySink(
                 screen: screen, makeOutput: { pixels.output(slot: $0) }, background: display.background,
@@ -156,11 +161,11 @@ struct PlaySession {
     private func gallery<Sink: GallerySink>(
         _ sources: [any FrameSource], grid: GridChoice, sink: Sink, screen: NCursesScreen, pixels: PixelChoice?,
         events: TerminalEventSource, settings: PlayerSettings
-    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
+    ) -> PlayResult {
         let gallery = GalleryPlayer(
             sources: sources, clock: clock, events: events, sink: sink, grid: grid.size,
             cacheBytes: playback.cacheMb << 20, timeLimit: playback.timeLimit)
-        var failures: [(name: String, error: DecodeError)] = []
+        var failures: [FileFailure] = []
         while true {
             let outcome: PlayerOutcome
             switch gallery.run() {
@@ -171,53 +176,25 @@ struct PlaySession {
             case .open(let file):
                 // From its first frame: the gallery left the file wherever its tile was.
                 try? sources[file].rewind()
-                let (opened, _, openedFailures, _) = fullScreen(
+                let opened = fullScreen(
                     [sources[file]], screen: screen, pixels: pixels, area: nil, events: events, settings: settings)
-                failures += openedFailures
-                switch opened {
-                case .interrupted, .outputFailed: outcome = opened
+                failures += opened.failures
+                switch opened.outcome {
+                case .interrupted, .outputFailed: outcome = opened.outcome
                 case .quit, .finished:
                     sink.refresh()
                     continue
                 }
             }
-            return (outcome, gallery.statistics, failures + gallery.failures)
+            return PlayResult(outcome: outcome, statistics: gallery.statistics, failures: failures + gallery.failures)
         }
     }
 
     private func play<Sink: FrameSink>(
         _ sources: [any FrameSource], sink: Sink, events: TerminalEventSource, settings: PlayerSettings
-    ) -> (PlayerOutcome, PlaybackStatistics, [(name: String, error: DecodeError)]) {
+    ) -> PlayResult {
         let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
         let outcome = player.run()
-        return (outcome, player.statistics, player.failures)
-    }
-
-    /// How pictures go out in pixels, if they do: `--pixels`, or what the terminal says it
-    /// takes. A cell's pixel size comes from the terminal's size (TIOCGWINSZ), else from asking
-    /// it, else 10x20 is assumed.
-    private func pixelOutput(screen: NCursesScreen, link: TerminalLink) -> PixelChoice? {
-        guard display.pixels != .none else { return nil }
-        let term = environment["TERM"] ?? ""
-        // Terminals that would print the queries as text are not asked.
-        let mayAsk = !(term == "linux" || term == "dumb" || term.hasPrefix("vt1") || term.isEmpty)
-        let report = mayAsk ? link.queryGraphics(timeout: .milliseconds(500)) : GraphicsReport()
-        // Inside tmux, kitty's own answers stop at tmux: kitty is the terminal tmux says it runs in,
-        // and pictures go through to it.
-        let tmux =
-            (display.pixels == .auto || display.pixels == .kitty) ? TmuxClient.current(environment: environment) : nil
-        let throughTmux = tmux.flatMap { $0.terminalName.contains("kitty") && $0.allowsPassthrough ? $0.pane : nil }
-        let wanted = display.pixels.graphicsProtocol ?? report.protocolToUse(environment: environment)
-        guard let chosen = wanted ?? (throughTmux != nil ? .kitty : nil) else { return nil }
-        let size = screen.size
-        let cell =
-            report.cellPixels
-            ?? report.areaPixels.map { PixelSize(width: $0.width / size.columns, height: $0.height / size.rows) }
-            ?? PixelSize(width: 10, height: 20)
-        let valid = cell.width > 0 && cell.height > 0 ? cell : PixelSize(width: 10, height: 20)
-        // Asked for by name without the terminal saying: kitty itself, which keeps frames.
-        let frames = report.kitty ? report.kittyFrames : true
-        let passthrough = chosen == .kitty && !report.kitty ? throughTmux : nil
-        return PixelChoice(graphics: chosen, animationFrames: frames, passthrough: passthrough, cell: valid)
+        return PlayResult(outcome: outcome, statistics: player.statistics, failures: player.failures)
     }
 }

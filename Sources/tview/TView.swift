@@ -48,8 +48,13 @@ struct TView: ParsableCommand {
     @Flag(name: .long, help: "Describe each file instead of playing it.")
     var info = false
 
-    @Flag(name: .long, help: "With --info: print one JSON object per file.")
+    @Flag(name: .long, help: "With --info or --probe: print JSON (one object per file).")
     var json = false
+
+    @Flag(
+        name: .long,
+        help: "Ask the terminal what it is and does, print what it answered and what tview chose and why.")
+    var probe = false
 
     @Option(
         name: .long, help: ArgumentHelp("Write every frame of FILE as PNG into DIR.", valueName: "DIR"),
@@ -76,11 +81,15 @@ struct TView: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
+        if probe {
+            if info || extract != nil || !files.isEmpty { throw ValidationError("--probe takes no file") }
+            return
+        }
         if files.isEmpty {
             throw ValidationError("no input file (use - for standard input)")
         }
         if json && !info {
-            throw ValidationError("--json goes with --info")
+            throw ValidationError("--json goes with --info or --probe")
         }
         if extract != nil && info {
             throw ValidationError("--extract and --info cannot be combined")
@@ -103,6 +112,9 @@ struct TView: ParsableCommand {
             return .usage
         }
         let limits = DecodeLimits(memoryBudget: maxMemory << 20)
+        if probe {
+            return ProbePrinter(json: json, display: display, environment: ProcessInfo.environment).run()
+        }
         if let directory = extract {
             return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
         }

@@ -332,18 +332,4 @@ import Testing
             #expect(tiles.allSatisfy { $0.x % 8 == 0 && $0.y % 16 == 0 && $0.maxX <= 50 && $0.maxY <= 40 })
         }
     }
-
-    @Test func theProtocolFollowsWhatTheTerminalSaid() {
-        var report = GraphicsReport()
-        #expect(report.protocolToUse(environment: [:]) == nil)
-        report.answered = true
-        report.sixel = true
-        #expect(report.protocolToUse(environment: [:]) == .sixel)
-        #expect(report.protocolToUse(environment: ["TERM_PROGRAM": "iTerm.app"]) == .iterm2)
-        report.kitty = true
-        #expect(report.protocolToUse(environment: ["TERM_PROGRAM": "iTerm.app"]) == .kitty)
-        var wezterm = GraphicsReport()
-        wezterm.terminalName = "WezTerm 20240203-110809-5046fc22"
-        #expect(wezterm.protocolToUse(environment: [:]) == .iterm2)
-    }
 }

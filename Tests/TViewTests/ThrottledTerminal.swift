@@ -16,6 +16,9 @@ struct ThrottledTerminal {
     var keys: [(at: Duration, bytes: [UInt8])] = []
     /// Signals to send the program, at times from the start.
     var signals: [(at: Duration, signal: CInt)] = []
+    /// Other questions the terminal answers once it has shown them (`answerDelay` later), in
+    /// order: XTVERSION, DECRQM, device attributes, as a real terminal would.
+    var replies: [(question: [UInt8], answer: [UInt8])] = []
     var timeLimit: Duration = .seconds(30)
 
     struct Run {
@@ -83,6 +86,7 @@ struct ThrottledTerminal {
         var shown: [UInt8] = []
         var queriesShown: [Duration] = []
         var answers: [Duration] = []  // when each answer is due back
+        var otherAnswers: [(due: Duration, bytes: [UInt8])] = []
         var firstGlyph: Duration?
         var lastShown: Duration = .zero
         var budget = 0.0
@@ -106,6 +110,10 @@ struct ThrottledTerminal {
             if let signal = signals.first, now >= signal.at {
                 kill(pid, signal.signal)
                 signals.removeFirst()
+            }
+            while let reply = otherAnswers.first, now >= reply.due {
+                otherAnswers.removeFirst()
+                _ = reply.bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
             }
             while let due = answers.first, now >= due {
                 answers.removeFirst()
@@ -138,6 +146,20 @@ struct ThrottledTerminal {
                 queued.removeFirst(count)
                 budget -= Double(count)
                 lastShown = at
+                // Questions shown in this stretch (they may end in it, having begun before).
+                let questionStart = max(0, shown.count - count - 32)
+                let stretch = Array(shown[questionStart...])
+                for reply in replies {
+                    var index = 0
+                    while index + reply.question.count <= stretch.count {
+                        if Array(stretch[index..<(index + reply.question.count)]) == reply.question,
+                            questionStart + index + reply.question.count > shown.count - count
+                        {
+                            otherAnswers.append((at + answerDelay, reply.answer))
+                        }
+                        index += 1
+                    }
+                }
                 let window = Array(shown[from...])
                 var index = 0
                 while index + query.count <= window.count {

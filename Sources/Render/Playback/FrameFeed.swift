@@ -17,7 +17,7 @@ final class FrameFeed<Sink: FrameSink> {
     /// What decoding did (frames decoded, time, loops).
     private(set) var statistics = PlaybackStatistics()
     /// Files that could not be played, with why.
-    private(set) var failures: [(name: String, error: DecodeError)] = []
+    private(set) var failures: [FileFailure] = []
 
     private(set) var source: (any FrameSource)!
     private(set) var fileIndex = 0
@@ -202,6 +202,6 @@ final class FrameFeed<Sink: FrameSink> {
     }
 
     func fail(_ error: DecodeError) {
-        failures.append((source.name, error))
+        failures.append(FileFailure(name: source.name, error: error))
     }
 }

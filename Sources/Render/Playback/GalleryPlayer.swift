@@ -31,7 +31,7 @@ public final class GalleryPlayer<Sink: GallerySink> {
     /// By file: loops on screen over their nominal length so far.
     private var loopRatios: [Int: Double] = [:]
     /// Errors of tiles that stopped, by file name.
-    public private(set) var failures: [(name: String, error: DecodeError)] = []
+    public private(set) var failures: [FileFailure] = []
 
     private let sources: [any FrameSource]
     private let clock: any PlaybackClock
@@ -260,7 +260,7 @@ public final class GalleryPlayer<Sink: GallerySink> {
 
     private func fail(_ slot: Int, _ error: DecodeError) {
         tiles[slot].failed = error.description
-        failures.append((sources[tiles[slot].file].name, error))
+        failures.append(FileFailure(name: sources[tiles[slot].file].name, error: error))
         dirty = true
     }
 

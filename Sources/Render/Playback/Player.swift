@@ -24,7 +24,7 @@ public final class Player<Sink: FrameSink> {
     /// Kept by the player's thread: what was shown, skipped, written.
     private var shownStatistics = PlaybackStatistics()
     /// Files that could not be played, with why.
-    public var failures: [(name: String, error: DecodeError)] { feed.failures }
+    public var failures: [FileFailure] { feed.failures }
 
     private let sources: [any FrameSource]
     private let clock: any PlaybackClock

@@ -4,7 +4,7 @@ import Picture
 /// line, one synchronized update. About half the CPU and three quarters of the bytes of ncurses'
 /// drawing.
 final class ANSICellDrawing: CellDrawing {
-    private let writer: ANSIWriter
+    private var writer: ANSIWriter
     /// What the screen shows (nil: unknown, draw everything).
     private var front: CellGrid?
     private var shownStatus: ScreenText?
@@ -12,6 +12,11 @@ final class ANSICellDrawing: CellDrawing {
     var colorTolerance = 0
     /// Truecolor goes out as the 256-colour palette (a saturated link).
     var palette256 = false
+    /// Frames inside synchronized output (the terminal said it knows it).
+    var synchronized: Bool {
+        get { writer.synchronized }
+        set { writer.synchronized = newValue }
+    }
 
     init(mode: ColorMode) {
         writer = ANSIWriter(mode: mode)
@@ -27,7 +32,7 @@ final class ANSICellDrawing: CellDrawing {
             writer.appendClearRow(statusRow, into: &bytes)
         }
         shownStatus = line
-        bytes += ANSIWriter.endSynchronized
+        bytes += writer.endFrame
     }
 
     func invalidate() {

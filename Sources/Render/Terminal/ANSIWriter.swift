@@ -4,10 +4,18 @@ public import Picture
 /// an absolute and a relative form; nothing is allocated per cell.
 public struct ANSIWriter: Sendable {
     public let mode: ColorMode
+    /// Frames go out inside synchronized output (`beginFrame`/`endFrame`): only to terminals
+    /// that said they know it (`TerminalProfile`) and to pipes.
+    public var synchronized: Bool
 
-    public init(mode: ColorMode) {
+    public init(mode: ColorMode, synchronized: Bool = true) {
         self.mode = mode
+        self.synchronized = synchronized
     }
+
+    /// What begins and ends a frame: synchronized output, or nothing.
+    public var beginFrame: [UInt8] { synchronized ? Self.beginSynchronized : [] }
+    public var endFrame: [UInt8] { synchronized ? Self.endSynchronized : [] }
 
     /// Begin/end synchronized output (DEC mode 2026): a terminal that knows it shows the frame
     /// at once; others ignore it.
@@ -40,7 +48,7 @@ public struct ANSIWriter: Sendable {
     public func update(from previous: CellGrid?, to current: CellGrid) -> [UInt8] {
         var out: [UInt8] = []
         update(from: previous, to: current, into: &out)
-        out += Self.endSynchronized
+        out += endFrame
         return out
     }
 
@@ -62,7 +70,7 @@ public struct ANSIWriter: Sendable {
                 rows: current.rows, columns: current.columns, originRow: current.originRow,
                 originColumn: current.originColumn)
         out.removeAll(keepingCapacity: true)
-        out += Self.beginSynchronized
+        out += beginFrame
         if !diff {
             out += Self.reset
             out += Self.clearScreen

@@ -22,7 +22,7 @@ struct GalleryCaptions {
     ) {
         append(
             tiles, status: status, statusRow: max(1, screen.size.rows - 1), width: screen.size.columns, into: &bytes)
-        bytes += ANSIWriter.endSynchronized
+        bytes += screen.frameEnd
         screen.present(bytes: bytes)
     }
 

@@ -18,7 +18,7 @@ public final class GalleryScreenSink: GallerySink {
         self.screen = screen
         self.builder = builder
         self.upscale = upscale
-        writer = ANSIWriter(mode: screen.mode)
+        writer = ANSIWriter(mode: screen.mode, synchronized: screen.synchronizedOutput)
     }
 
     public var area: (columns: Int, rows: Int) { (screen.size.columns, max(1, screen.size.rows - 1)) }

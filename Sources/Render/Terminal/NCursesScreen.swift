@@ -44,6 +44,14 @@ public final class NCursesScreen {
     }
     /// Keys, answers to status queries, and pacing by them.
     public let link: TerminalLink
+    /// Frames go out inside synchronized output: set from `TerminalProfile` (the terminal
+    /// answered DECRQM for it). Until then, off.
+    public var synchronizedOutput = false {
+        didSet { ansiCells?.synchronized = synchronizedOutput }
+    }
+    /// What begins and ends a frame's bytes (synchronized output, or nothing).
+    public var frameStart: [UInt8] { synchronizedOutput ? ANSIWriter.beginSynchronized : [] }
+    public var frameEnd: [UInt8] { synchronizedOutput ? ANSIWriter.endSynchronized : [] }
     /// Truecolor that was not asked for explicitly may step down to the 256-colour palette while
     /// the link is saturated (about a third of the bytes).
     private let mayStepDownColors: Bool
@@ -129,6 +137,7 @@ public final class NCursesScreen {
         switch drawing {
         case .direct:
             let ansi = ANSICellDrawing(mode: mode)
+            ansi.synchronized = false
             ansiCells = ansi
             cells = ansi
         case .curses:
@@ -185,11 +194,14 @@ public final class NCursesScreen {
             // read it only when a query needs the count.
             let before = link.sendsQueries ? bytesWritten : 0
             cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
-            writeRaw(ANSIWriter.beginSynchronized)
+            writeRaw(frameStart)
             wnoutrefresh(tview_stdscr())
             doupdate()
             flushOutput()
-            var end = ANSIWriter.endSynchronized
+            // ncurses writes with write(2) and keeps its failures to itself: a write of tview's
+            // own after each frame tells (the end of the synchronized update, else hiding the
+            // cursor, which is hidden already).
+            var end = synchronizedOutput ? frameEnd : Array("\u{1B}[?25l".utf8)
             let queried = link.appendQuery(to: &end)
             writeRaw(end)
             if queried { link.frameWritten(bytes: bytesWritten - before) }

@@ -55,7 +55,7 @@ public final class PixelGallerySink: GallerySink {
     public func cost(of prepared: PixelPicture) -> Int { prepared.memoryCost }
 
     public func present(_ tiles: [GalleryTileView<PixelPicture>], status: String) {
-        var bytes = ANSIWriter.beginSynchronized
+        var bytes = screen.frameStart
         let files = tiles.map(\.file)
         if needsClear || files != shownFiles {
             for output in outputs.values { output.release(into: &bytes) }

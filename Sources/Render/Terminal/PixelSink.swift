@@ -56,7 +56,7 @@ public final class PixelSink: FrameSink {
 
     public func present(_ prepared: PixelPicture, status: PlaybackStatus?) {
         lastPicture = prepared
-        var bytes = ANSIWriter.beginSynchronized
+        var bytes = screen.frameStart
         if needsClear || prepared.frame.generation != generation {
             bytes += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
             output.invalidate()
@@ -75,7 +75,7 @@ public final class PixelSink: FrameSink {
             writer.appendClearRow(statusRow, into: &bytes)
         }
         shownStatus = text
-        bytes += ANSIWriter.endSynchronized
+        bytes += screen.frameEnd
         screen.present(bytes: bytes)
     }
 

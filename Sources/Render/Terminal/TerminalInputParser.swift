@@ -19,6 +19,9 @@ public struct TerminalInputParser: Sendable {
         /// (`ESC [ 14 t` → `ESC [ 4 ; h ; w t`), in pixels.
         case cellPixels(width: Int, height: Int)
         case areaPixels(width: Int, height: Int)
+        /// A private mode's state (DECRPM, `ESC [ ? 2026 $ p` → `ESC [ ? 2026 ; 2 $ y`): 1 set,
+        /// 2 reset, 3 permanently set, 4 permanently reset, 0 unknown to the terminal.
+        case modeReport(mode: Int, state: Int)
         /// A sequence that is neither a key tview uses nor an answer it waits for.
         case ignored
     }
@@ -117,6 +120,10 @@ public struct TerminalInputParser: Sendable {
         if final == UInt8(ascii: "n") && Array(parameters) == [UInt8(ascii: "0")] { return .statusReport }
         if final == UInt8(ascii: "c"), parameters.first == UInt8(ascii: "?") {
             return .deviceAttributes(numbers(parameters.dropFirst()))
+        }
+        if final == UInt8(ascii: "y"), parameters.first == UInt8(ascii: "?"), parameters.last == UInt8(ascii: "$") {
+            let values = numbers(parameters.dropFirst().dropLast())
+            if values.count == 2 { return .modeReport(mode: values[0], state: values[1]) }
         }
         if final == UInt8(ascii: "t") {
             let values = numbers(parameters)

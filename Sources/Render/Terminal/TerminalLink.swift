@@ -122,30 +122,31 @@ public final class TerminalLink {
             case .statusReport:
                 pacer.answerReceived(at: clock.now())
                 input.answers += 1
-            case .ignored, .deviceAttributes, .kittyGraphics, .terminalName, .cellPixels, .areaPixels: break
+            case .ignored, .deviceAttributes, .kittyGraphics, .terminalName, .cellPixels, .areaPixels, .modeReport:
+                break
             }
         }
     }
 
-    /// Graphics queries, ending with device attributes (which every terminal answers, after the
-    /// others): kitty's query action, an animation frame on a scratch image, XTVERSION, the cell
-    /// and text area sizes in pixels.
-    static let graphicsQueries: [UInt8] = Array(
+    /// The start-up questions, ending with device attributes (which every terminal answers,
+    /// after the others): kitty's query action, an animation frame on a scratch image,
+    /// XTVERSION, the cell and text area sizes in pixels, DECRQM for synchronized output.
+    static let questions: [UInt8] = Array(
         ("\u{1B}_Gi=\(probeImage),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
             + "\u{1B}_Gi=\(probeImage + 1),s=1,v=1,a=t,t=d,f=24,q=1;AAAA\u{1B}\\"
             + "\u{1B}_Ga=f,i=\(probeImage + 1),s=1,v=1,t=d,f=24;AAAA\u{1B}\\"
             + "\u{1B}_Ga=d,d=I,i=\(probeImage + 1),q=2\u{1B}\\"
-            + "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c").utf8)
+            + "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?2026$p\u{1B}[c").utf8)
     /// Image ids of the scratch images (ours, not likely another program's).
     static let probeImage = 0x7476_FF00
 
-    /// Asks the terminal how it draws pixels and waits up to `timeout` for the device attributes
-    /// that end its answers (a terminal over a slow link may take longer: it then counts as
-    /// answering nothing). Keys typed meanwhile are dropped.
-    public func queryGraphics(timeout: Duration) -> GraphicsReport {
-        var report = GraphicsReport()
+    /// Asks the terminal what it is and does (`questions`) and waits up to `timeout` for the
+    /// device attributes that end its answers (a terminal over a slow link may take longer: it
+    /// then counts as answering nothing). Keys typed meanwhile are dropped.
+    public func askTerminal(timeout: Duration) -> TerminalAnswers {
+        var report = TerminalAnswers()
         guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { return report }
-        guard (try? DescriptorWriter.writeAll(Self.graphicsQueries, to: outputDescriptor)) != nil else { return report }
+        guard (try? DescriptorWriter.writeAll(Self.questions, to: outputDescriptor)) != nil else { return report }
         let deadline = clock.now() + timeout
         while !report.answered, inputArrives(before: deadline) {
             let count = Glibc.read(inputDescriptor, &buffer, buffer.count)
@@ -163,6 +164,8 @@ public final class TerminalLink {
                     report.cellPixels = PixelSize(width: width, height: height)
                 case .areaPixels(let width, let height) where width > 0 && height > 0:
                     report.areaPixels = PixelSize(width: width, height: height)
+                case .modeReport(let mode, let state) where mode == 2026:
+                    report.synchronizedOutputState = state
                 case .statusReport:
                     pacer.answerReceived(at: clock.now())
                 default: break

@@ -1,0 +1,35 @@
+import Glibc
+
+/// The terminal with its echo, line editing and signal keys off, so answers and keys arrive at
+/// once as bytes and none is echoed over the shell; `restore()` gives the modes back, after
+/// dropping unread input (late answers).
+public final class QuietModes {
+    public let descriptor: CInt
+    private var saved = termios()
+    private var restored = false
+
+    /// Opens /dev/tty without blocking; nil when there is no terminal.
+    public init?() {
+        descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        guard tcgetattr(descriptor, &saved) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+        _ = tcsetattr(descriptor, TCSANOW, &quiet)
+    }
+
+    deinit {
+        restore()
+        close(descriptor)
+    }
+
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        tcflush(descriptor, TCIFLUSH)
+        _ = tcsetattr(descriptor, TCSANOW, &saved)
+    }
+}

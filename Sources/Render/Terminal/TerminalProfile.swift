@@ -1,0 +1,158 @@
+public import Picture
+public import Playback
+import Glibc
+
+/// Everything tview decides about the terminal, decided once at start-up from one round of
+/// questions (`TerminalLink.askTerminal`), the environment and tmux, with the reason for each
+/// choice: which terminal it is, pixels or text, a cell's size, the block symbols it draws,
+/// whether it takes synchronized output. Every later decision reads this; `tview --probe`
+/// prints it.
+public struct TerminalProfile: Sendable {
+    /// What the profile was made for: a terminal, or a pipe (nothing asked).
+    public var isTerminal: Bool
+    public var term: String
+    public var identity: TerminalIdentity
+    /// The questions went out (not to `TERM=linux`, `dumb`, `vt1xx`, which would print them;
+    /// not with `--pixels none`).
+    public var asked: Bool
+    public var answers: TerminalAnswers
+    /// How long the answers took (or the wait, when nothing answered).
+    public var answerTime: Duration = .zero
+
+    public var graphics: GraphicsProtocol?
+    public var graphicsReason: String
+    /// kitty keeps animation frames (else tview flips two images).
+    public var keepsAnimationFrames: Bool
+    public var cell: PixelSize
+    public var cellSource: String
+    public var symbols: MosaicSymbols
+    public var symbolsReason: String
+    public var synchronizedOutput: Bool
+    public var synchronizedReason: String
+    /// tmux tview runs in, if any, and the pane kitty's commands go through to.
+    public var tmux: TmuxClient?
+    public var passthrough: TmuxPassthrough?
+
+    /// Terminals that would print the questions as text are not asked.
+    public static func mayAsk(term: String) -> Bool {
+        !(term == "linux" || term == "dumb" || term.hasPrefix("vt1") || term.isEmpty)
+    }
+
+    /// Asks the terminal at the ends of `link` (nil: output is no terminal) and decides.
+    /// `requested`: `--pixels` by name (nil: auto); `askAllowed` false for `--pixels none`, which
+    /// asks nothing. `timeout` bounds the wait for a terminal that answers nothing.
+    public static func detect(
+        link: TerminalLink?, environment: [String: String], requested: GraphicsProtocol?, pixelsAllowed: Bool,
+        clock: any PlaybackClock, timeout: Duration = .milliseconds(500)
+    ) -> TerminalProfile {
+        let term = environment["TERM"] ?? ""
+        let asked = link != nil && pixelsAllowed && mayAsk(term: term)
+        var answers = TerminalAnswers()
+        var answerTime: Duration = .zero
+        if asked, let link {
+            let start = clock.now()
+            answers = link.askTerminal(timeout: timeout)
+            answerTime = clock.now() - start
+        }
+        var profile = decide(
+            answers: answers, asked: asked, isTerminal: link != nil, environment: environment,
+            requested: requested, pixelsAllowed: pixelsAllowed,
+            window: link.flatMap { window($0.outputDescriptor) },
+            tmux: link != nil && pixelsAllowed && (requested == nil || requested == .kitty)
+                ? TmuxClient.current(environment: environment) : nil)
+        profile.answerTime = answerTime
+        return profile
+    }
+
+    /// The decisions from what was found (pure: tests give it answers and an environment).
+    public static func decide(
+        answers: TerminalAnswers, asked: Bool, isTerminal: Bool, environment: [String: String],
+        requested: GraphicsProtocol?, pixelsAllowed: Bool, window: TerminalWindow?, tmux: TmuxClient?
+    ) -> TerminalProfile {
+        let term = environment["TERM"] ?? ""
+        var identity = TerminalIdentity.find(xtversion: answers.terminalName, environment: environment)
+        // Inside tmux the answers are tmux's: the terminal that draws is tmux's client.
+        if let tmux, identity.name == "tmux" || identity.source == "TERM" {
+            let outer = TerminalIdentity.find(xtversion: nil, environment: ["TERM": tmux.terminalName])
+            identity = TerminalIdentity(name: outer.name, version: nil, source: "tmux's client_termname")
+        }
+        let throughTmux = tmux.flatMap { $0.terminalName.contains("kitty") && $0.allowsPassthrough ? $0.pane : nil }
+
+        var graphics: GraphicsProtocol?
+        var graphicsReason: String
+        if !pixelsAllowed {
+            graphicsReason = "--pixels none"
+        } else if let requested {
+            graphics = requested
+            graphicsReason = "--pixels \(requested.rawValue)"
+        } else if !isTerminal {
+            graphicsReason = "standard output is not a terminal"
+        } else if answers.kitty {
+            graphics = .kitty
+            graphicsReason = "it answered kitty's graphics query"
+        } else if identity.name == "iterm2" || environment["LC_TERMINAL"] == "iTerm2" {
+            graphics = .iterm2
+            graphicsReason = "iTerm2 (\(identity.source))"
+        } else if answers.sixel {
+            graphics = .sixel
+            graphicsReason = "its device attributes include sixel (4)"
+        } else if identity.name == "wezterm" {
+            graphics = .iterm2
+            graphicsReason = "WezTerm takes iTerm2's images (\(identity.source))"
+        } else if throughTmux != nil {
+            graphics = .kitty
+            graphicsReason = "tmux runs in kitty with allow-passthrough on"
+        } else if let tmux, tmux.terminalName.contains("kitty") {
+            graphicsReason = "tmux runs in kitty but allow-passthrough is off (tmux set -g allow-passthrough on)"
+        } else if asked && !answers.answered {
+            graphicsReason = "the terminal answered nothing within the wait"
+        } else if !asked {
+            graphicsReason = "not asked (TERM=\(term.isEmpty ? "(unset)" : term))"
+        } else {
+            graphicsReason = "no pixel protocol among its answers"
+        }
+        let passthrough = graphics == .kitty && !answers.kitty ? throughTmux : nil
+
+        let cell: PixelSize
+        let cellSource: String
+        if let window, let pixels = window.cellPixels {
+            cell = pixels
+            cellSource = "the window size (TIOCGWINSZ)"
+        } else if let answered = answers.cellPixels {
+            cell = answered
+            cellSource = "its answer to CSI 16 t"
+        } else if let area = answers.areaPixels, let window,
+            area.width / window.columns > 0, area.height / window.rows > 0
+        {
+            cell = PixelSize(width: area.width / window.columns, height: area.height / window.rows)
+            cellSource = "its answer to CSI 14 t over \(window.columns)x\(window.rows) cells"
+        } else {
+            cell = PixelSize(width: 10, height: 20)
+            cellSource = "assumed (nothing said)"
+        }
+
+        let known = KnownTerminals.entry(for: identity, term: term)
+        let synchronized = answers.knowsSynchronizedOutput
+        let synchronizedReason: String
+        if let state = answers.synchronizedOutputState {
+            synchronizedReason = "DECRQM ?2026 answered \(state)" + (synchronized ? "" : " (not known)")
+        } else {
+            synchronizedReason = asked ? "no answer to DECRQM ?2026" : "not asked"
+        }
+        return TerminalProfile(
+            isTerminal: isTerminal, term: term, identity: identity, asked: asked, answers: answers,
+            graphics: graphics, graphicsReason: graphicsReason,
+            keepsAnimationFrames: answers.kitty ? answers.kittyFrames : true, cell: cell, cellSource: cellSource,
+            symbols: known.symbols, symbolsReason: known.reason, synchronizedOutput: synchronized,
+            synchronizedReason: synchronizedReason, tmux: tmux, passthrough: passthrough)
+    }
+
+    /// The window size the kernel keeps for the terminal.
+    private static func window(_ descriptor: CInt) -> TerminalWindow? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalWindow(
+            columns: Int(size.ws_col), rows: Int(size.ws_row), pixelWidth: Int(size.ws_xpixel),
+            pixelHeight: Int(size.ws_ypixel))
+    }
+}

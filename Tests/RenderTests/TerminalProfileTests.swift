@@ -1,0 +1,100 @@
+import Picture
+import Terminal
+import Testing
+
+/// The decisions made from the terminal's answers and the environment (`TerminalProfile.decide`),
+/// each with its reason; the known-terminals table; DECRPM in the parser.
+@Suite struct TerminalProfileTests {
+    private func decide(
+        _ answers: TerminalAnswers, environment: [String: String] = ["TERM": "xterm-256color"],
+        requested: GraphicsProtocol? = nil, pixelsAllowed: Bool = true, asked: Bool = true,
+        window: TerminalWindow? = nil, tmux: TmuxClient? = nil
+    ) -> TerminalProfile {
+        TerminalProfile.decide(
+            answers: answers, asked: asked, isTerminal: true, environment: environment, requested: requested,
+            pixelsAllowed: pixelsAllowed, window: window, tmux: tmux)
+    }
+
+    @Test func theProtocolFollowsWhatTheTerminalSaid() {
+        var answers = TerminalAnswers()
+        #expect(decide(answers).graphics == nil)
+        #expect(decide(answers).graphicsReason == "the terminal answered nothing within the wait")
+        answers.answered = true
+        answers.sixel = true
+        #expect(decide(answers).graphics == .sixel)
+        #expect(decide(answers, environment: ["TERM_PROGRAM": "iTerm.app"]).graphics == .iterm2)
+        answers.kitty = true
+        #expect(decide(answers, environment: ["TERM_PROGRAM": "iTerm.app"]).graphics == .kitty)
+        var wezterm = TerminalAnswers()
+        wezterm.terminalName = "WezTerm 20240203-110809-5046fc22"
+        #expect(decide(wezterm).graphics == .iterm2)
+        #expect(decide(answers, requested: .sixel).graphicsReason == "--pixels sixel")
+        #expect(decide(answers, pixelsAllowed: false).graphics == nil)
+    }
+
+    @Test func kittyThroughTmuxNeedsPassthrough() {
+        var answers = TerminalAnswers()
+        answers.answered = true
+        answers.terminalName = "tmux 3.3a"
+        let pane = TmuxPassthrough(top: 2, left: 0)
+        let on = decide(
+            answers, environment: ["TERM": "tmux-256color", "TMUX": "/tmp/x"],
+            tmux: TmuxClient(terminalName: "xterm-kitty", pane: pane, allowsPassthrough: true))
+        #expect(on.graphics == .kitty && on.passthrough == pane)
+        #expect(on.identity.name == "kitty" && on.symbols == .sextant)
+        let off = decide(
+            answers, environment: ["TERM": "tmux-256color"],
+            tmux: TmuxClient(terminalName: "xterm-kitty", pane: pane, allowsPassthrough: false))
+        #expect(off.graphics == nil && off.graphicsReason.contains("allow-passthrough is off"))
+    }
+
+    @Test func synchronizedOutputOnlyWhereDECRQMSaysSo() {
+        var answers = TerminalAnswers()
+        answers.answered = true
+        #expect(!decide(answers).synchronizedOutput)
+        answers.synchronizedOutputState = 0
+        #expect(!decide(answers).synchronizedOutput)
+        answers.synchronizedOutputState = 2
+        #expect(decide(answers).synchronizedOutput)
+        #expect(decide(answers).synchronizedReason == "DECRQM ?2026 answered 2")
+    }
+
+    @Test func theCellSizeSaysWhereItCameFrom() {
+        var answers = TerminalAnswers()
+        answers.areaPixels = PixelSize(width: 800, height: 480)
+        let window = TerminalWindow(columns: 80, rows: 24)
+        #expect(decide(answers, window: window).cell == PixelSize(width: 10, height: 20))
+        answers.cellPixels = PixelSize(width: 9, height: 18)
+        #expect(decide(answers, window: window).cellSource == "its answer to CSI 16 t")
+        let filled = TerminalWindow(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 384)
+        #expect(decide(answers, window: filled).cell == PixelSize(width: 8, height: 16))
+        #expect(decide(TerminalAnswers()).cellSource == "assumed (nothing said)")
+    }
+
+    @Test(arguments: [
+        ("kitty(0.26.5)", [String: String](), MosaicSymbols.sextant),
+        ("kitty(0.40.1)", [:], .octant),
+        ("foot(1.13.1)", [:], .sextant),
+        ("foot(1.20.0)", [:], .octant),
+        ("XTerm(379)", [:], .quadrant),
+        ("", ["VTE_VERSION": "7600"], .sextant),
+        ("", ["VTE_VERSION": "7802"], .octant),
+        ("", ["TERM_PROGRAM": "Alacritty", "TERM_PROGRAM_VERSION": "0.13.2"], .sextant),
+        ("", ["TERM_PROGRAM": "Alacritty", "TERM_PROGRAM_VERSION": "0.12.3"], .quadrant),
+        ("", ["TERM": "linux"], .half),
+    ])
+    func theSymbolsFollowTheKnownTerminals(xtversion: String, environment: [String: String], symbols: MosaicSymbols) {
+        var answers = TerminalAnswers()
+        answers.terminalName = xtversion.isEmpty ? nil : xtversion
+        var environment = environment
+        environment["TERM"] = environment["TERM"] ?? "xterm-256color"
+        #expect(decide(answers, environment: environment).symbols == symbols)
+    }
+
+    @Test func theParserReadsDECRPM() {
+        var parser = TerminalInputParser()
+        #expect(parser.feed(Array("\u{1B}[?2026;2$y".utf8)) == [.modeReport(mode: 2026, state: 2)])
+        #expect(
+            parser.feed(Array("\u{1B}[?2026;0$yq".utf8)) == [.modeReport(mode: 2026, state: 0), .key(.character("q"))])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `tview --probe` and the one round of questions at start-up, on a pseudo-terminal that answers
+/// like kitty, like nothing at all, or is a pipe; synchronized output only where DECRQM said so.
+@Suite struct ProbeTests {
+    static let environment = [
+        "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+    ]
+
+    /// A terminal that answers as kitty 0.26.5 does, plus DECRQM 2026 (which `knows` decides).
+    static func kittyLike(knowsSynchronizedOutput knows: Bool) -> ThrottledTerminal {
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 50_000_000
+        terminal.answerDelay = .milliseconds(2)
+        terminal.replies = [
+            (Array("i=1953955584,s=1,v=1,a=q".utf8), Array("\u{1B}_Gi=1953955584;OK\u{1B}\\".utf8)),
+            (Array("\u{1B}[>0q".utf8), Array("\u{1B}P>|kitty(0.26.5)\u{1B}\\".utf8)),
+            (Array("\u{1B}[?2026$p".utf8), Array("\u{1B}[?2026;\(knows ? 2 : 0)$y".utf8)),
+            (Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8)),
+        ]
+        terminal.timeLimit = .seconds(15)
+        return terminal
+    }
+
+    @Test func probeSaysWhatKittyAnsweredAndWhatWasChosen() throws {
+        let run = try Self.kittyLike(knowsSynchronizedOutput: true).run(
+            CommandRunner.executable.path, ["--probe"], environment: Self.environment)
+        #expect(run.status == 0)
+        let text = String(decoding: run.shown, as: UTF8.self)
+        #expect(text.contains("terminal     kitty 0.26.5 (from XTVERSION)"), "\(text)")
+        #expect(text.contains("pixels       kitty — it answered kitty's graphics query [--pixels]"))
+        #expect(text.contains("symbols      sextant — kitty draws sextants itself"))
+        #expect(text.contains("synchronized yes — DECRQM ?2026 answered 2"))
+        #expect(run.exitedSeconds < 2)
+        #expect(run.echoes && run.editsLines)
+    }
+
+    @Test func probeOfATerminalThatAnswersNothingTakesHalfASecond() throws {
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 50_000_000
+        terminal.answerDelay = .seconds(3600)
+        let run = try terminal.run(CommandRunner.executable.path, ["--probe", "--json"], environment: Self.environment)
+        #expect(run.status == 0)
+        #expect(run.exitedSeconds >= 0.45 && run.exitedSeconds < 2.5, "\(run.exitedSeconds) s")
+        let text = String(decoding: run.shown, as: UTF8.self)
+        // The JSON line follows the questions tview wrote to the terminal.
+        let start = try #require(text.range(of: "{\"terminal\""))
+        let json = try #require(text[start.lowerBound...].split(separator: "\r").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["answered"] as? Bool == false && object["pixels"] is NSNull)
+        #expect(object["synchronized_output"] as? Bool == false)
+        #expect(object["symbols"] as? String == "quadrant")
+    }
+
+    @Test func probeOnALinuxConsoleAsksNothing() throws {
+        var environment = Self.environment
+        environment["TERM"] = "linux"
+        let run = try Self.kittyLike(knowsSynchronizedOutput: true).run(
+            CommandRunner.executable.path, ["--probe"], environment: environment)
+        let text = String(decoding: run.shown, as: UTF8.self)
+        #expect(text.contains("asked        nothing (not asked (TERM=linux))"), "\(text)")
+        #expect(text.contains("symbols      half"))
+        #expect(!text.contains("\u{1B}[c"), "a question went out")
+    }
+
+    @Test func probeOnAPipeSaysItIsNoTerminal() throws {
+        let result = try CommandRunner.run(["--probe"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("standard output is not a terminal"))
+    }
+
+    /// Synchronized output (DEC mode 2026) goes out only to a terminal that said it knows it.
+    @Test(arguments: [false, true])
+    func synchronizedOutputOnlyWhereAnswered(knows: Bool) throws {
+        var terminal = Self.kittyLike(knowsSynchronizedOutput: knows)
+        terminal.keys = [(.milliseconds(1200), Array("q".utf8))]
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--pixels", "none", "--no-pacing", CommandRunner.sample("demo-ball.gif")],
+            environment: Self.environment)
+        #expect(run.status == 0)
+        // --pixels none asks nothing: no answer, no synchronized output.
+        #expect(!ThrottledTerminal.contains(run.shown, Array("\u{1B}[?2026h".utf8)))
+        let asked = try terminal.run(
+            CommandRunner.executable.path, ["--no-pacing", CommandRunner.sample("demo-ball.gif")],
+            environment: Self.environment)
+        #expect(asked.status == 0)
+        let frames = String(decoding: asked.shown, as: UTF8.self).components(separatedBy: "\u{1B}[?2026h").count - 1
+        if knows {
+            #expect(frames >= 10, "\(frames) synchronized frames")
+        } else {
+            #expect(frames == 0)
+        }
+    }
+}
