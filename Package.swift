@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "tview", targets: ["tview"]),
         // For the fuzz targets in Fuzz/ (a package of their own).
-        .library(name: "TViewLibrary", targets: ["Decode", "Picture", "Playback", "Terminal"]),
+        .library(name: "TViewLibrary", targets: ["Decode", "Picture", "Playback", "Graphics", "Terminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -44,32 +44,40 @@ let package = Package(
             name: "Picture", dependencies: ["Decode"], path: "Sources/Render/Picture", swiftSettings: swiftSettings),
         .target(
             name: "Playback", dependencies: ["Decode"], path: "Sources/Render/Playback", swiftSettings: swiftSettings),
+        // The pixel protocols (kitty, sixel, iTerm2, tmux passthrough) and the PNG and sixel
+        // encoders: byte producers that need no terminal.
         .target(
-            name: "Terminal", dependencies: ["CNcurses", "Decode", "Picture", "Playback"],
+            name: "Graphics", dependencies: ["CPNG", "Decode", "Picture"], path: "Sources/Render/Graphics",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "Terminal", dependencies: ["CNcurses", "Decode", "Picture", "Playback", "Graphics"],
             path: "Sources/Render/Terminal",
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
             dependencies: [
-                "Decode", "Picture", "Playback", "Terminal", "CMemory",
+                "Decode", "Picture", "Playback", "Graphics", "Terminal", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         // Benchmarks, outside `swift test` (targets live in benchmarks, never in timed tests).
         .executableTarget(
-            name: "tview-bench", dependencies: ["Decode", "Picture", "Playback", "Terminal"],
+            name: "tview-bench", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "DecodeTests", dependencies: ["Decode"], swiftSettings: swiftSettings),
+        .testTarget(name: "DecodeTests", dependencies: ["Decode", "Graphics"], swiftSettings: swiftSettings),
         // What the test targets share: a VT emulator, a seeded generator.
         .target(
-            name: "TestSupport", dependencies: ["Decode", "Picture", "Playback", "Terminal"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal"],
+            path: "Tests/TestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "RenderTests", dependencies: ["Decode", "Picture", "Playback", "Terminal", "TestSupport"],
+            name: "RenderTests",
+            dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TViewTests", dependencies: ["tview", "Decode", "TestSupport"], swiftSettings: swiftSettings),
+            name: "TViewTests", dependencies: ["tview", "Decode", "Graphics", "TestSupport"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Graphics
 import ArgumentParser
 import Decode
 import Picture

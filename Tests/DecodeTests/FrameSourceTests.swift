@@ -1,3 +1,4 @@
+import Graphics
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
+@testable import Graphics
 import Decode
-@testable import Picture
+import Picture
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import Graphics
 import Picture
 import Terminal
 import Testing

@@ -1,3 +1,4 @@
+import Graphics
 import Decode
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+public import Decode
+
 /// Pictures as PNG streams, for terminals that take images as files (kitty's `f=100`, iTerm2's
 /// inline images): smaller than raw pixels, and decoded by the terminal.
 public enum PNGEncoder {
@@ -9,6 +11,6 @@ public enum PNGEncoder {
     /// Nil if libpng fails.
     public static func encodeOpaque(_ image: RGBAImage, region: PixelRect? = nil, fast: Bool? = nil) -> [UInt8]? {
         let area = region ?? image.bounds
-        return LibPNG.encodeOpaque(image, region: area, fast: fast ?? (area.width * area.height >= fastFromPixels))
+        return PNGWriter.encodeOpaque(image, region: area, fast: fast ?? (area.width * area.height >= fastFromPixels))
     }
 }

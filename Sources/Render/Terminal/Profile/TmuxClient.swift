@@ -1,3 +1,4 @@
+public import Graphics
 import Glibc
 
 /// What tmux says about the terminal it runs in, for sending pictures through it: asked with

@@ -1,4 +1,5 @@
 public import Decode
+import Picture
 
 /// Pictures as sixel graphics (DEC's six-pixel bands: xterm -ti vt340, foot, WezTerm, mlterm,
 /// Konsole draw them). An opaque picture (or region) of at most 256 colours — a GIF's frame at

@@ -1,3 +1,5 @@
+public import Decode
+
 /// Writes pictures as 8-bit RGBA PNG files (for `tview --extract`), through libpng.
 public enum PNGFile {
     public struct WriteError: Error, CustomStringConvertible {
@@ -5,7 +7,7 @@ public enum PNGFile {
     }
 
     public static func write(_ image: RGBAImage, to path: String) throws(WriteError) {
-        if let message = LibPNG.write(image, to: path) {
+        if let message = PNGWriter.write(image, to: path) {
             throw WriteError(description: message)
         }
     }

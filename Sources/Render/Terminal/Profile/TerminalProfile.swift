@@ -1,3 +1,4 @@
+public import Graphics
 public import Picture
 public import Playback
 import Glibc

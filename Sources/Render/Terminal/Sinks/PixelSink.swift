@@ -1,3 +1,4 @@
+public import Graphics
 public import Decode
 public import Picture
 public import Playback

@@ -1,3 +1,5 @@
+public import Decode
+
 /// A region of a picture as palette indices, when it has at most 256 colours (a GIF's frames
 /// do): indexed PNGs and sixel images carry it exactly, with no dithering, in fewer bytes.
 /// Alpha is ignored (the picture is opaque by then).
