@@ -12,6 +12,7 @@ the picture gone from the screen and the tty's settings (stty -g) as they were.
 Usage: e2e/pixel_terminals.py TVIEW OUTDIR   (needs xvfb, kitty, xterm, x11-apps, xdotool,
 imagemagick, pillow; writes OUTDIR/screenshot-kitty.png and OUTDIR/screenshot-sixel.png)
 """
+import json
 import os
 import shutil
 import subprocess
@@ -141,6 +142,42 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
     return problems
 
 
+def probe_check(name, command, env, tview, expected, reason=None):
+    """`tview --probe --json` in a real terminal: the profile says what that terminal is
+    (`expected`: keys and values; `reason`: words the pixel choice's reason must hold), and the
+    terminal's settings are as before (the answers were read, not left at the shell)."""
+    work = tempfile.mkdtemp()
+    script = (f"stty -g > {work}/before; {tview} --probe --json > {work}/probe 2> {work}/err; "
+              f"stty -g > {work}/after; sleep 30")
+    term = subprocess.Popen(command + ["sh", "-c", script], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    problems = []
+    try:
+        deadline = time.time() + 20
+        while time.time() < deadline and not os.path.exists(f"{work}/after"):
+            time.sleep(0.2)
+        time.sleep(0.3)
+        try:
+            profile = json.loads(open(f"{work}/probe").read())
+        except (OSError, ValueError):
+            return [f"{name}: --probe printed no JSON ({open(f'{work}/err').read().strip() if os.path.exists(f'{work}/err') else 'no output'})"]
+        print(f"{name}: --probe: {profile['name']} {profile['version']}, pixels {profile['pixels']} "
+              f"({profile['pixels_why']}), synchronized {profile['synchronized_output']}, "
+              f"symbols {profile['symbols']}, answered in {profile['answer_ms']} ms")
+        for key_name, value in expected.items():
+            if profile.get(key_name) != value:
+                problems.append(f"{name}: --probe {key_name} is {profile.get(key_name)!r}, expected {value!r}")
+        if reason and reason not in profile["pixels_why"]:
+            problems.append(f"{name}: --probe says {profile['pixels_why']!r}, expected it to mention {reason!r}")
+        if open(f"{work}/before").read() != open(f"{work}/after").read():
+            problems.append(f"{name}: terminal settings changed by --probe")
+    finally:
+        term.terminate()
+        term.wait(timeout=5)
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
 def gallery_check(env, tview, kitty):
     """--grid 2x1 in kitty: two stills side by side, each tile's picture (found in its half of the
     window, above the captions) against its expected picture over black."""
@@ -191,6 +228,8 @@ def main():
                  "-o", "initial_window_height=500", "-o", "remember_window_size=no", "-o", "background=#000000",
                  "-o", "window_padding_width=0", "-T", TITLE]
         # kitty stretches the sent canvas over whole cells (so not by a whole factor).
+        problems += probe_check("kitty", kitty, env, tview,
+                                {"name": "kitty", "pixels": "kitty", "answered": True, "symbols": "sextant"})
         problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
         problems += gallery_check(env, tview, kitty)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
@@ -198,13 +237,26 @@ def main():
             conf.write("set -g allow-passthrough on\nset -g status off\n")
             conf.flush()
             tmux = ["tmux", "-L", f"tview-e2e-{os.getpid()}", "-f", conf.name, "new-session"]
+            problems += probe_check("kitty-tmux", kitty + tmux, env, tview,
+                                    {"pixels": "kitty", "tmux": "xterm-kitty", "tmux_passthrough": True,
+                                     "synchronized_output": False})
             problems += run_terminal("kitty-tmux", kitty + tmux, env, tview, outdir, 3, False, pixels="auto")
             subprocess.run(["tmux", "-L", f"tview-e2e-{os.getpid()}", "kill-server"], stderr=subprocess.DEVNULL)
+        with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
+            conf.write("set -g allow-passthrough off\nset -g status off\n")
+            conf.flush()
+            tmux = ["tmux", "-L", f"tview-e2e-off-{os.getpid()}", "-f", conf.name, "new-session"]
+            problems += probe_check("kitty-tmux-no-passthrough", kitty + tmux, env, tview,
+                                    {"pixels": None, "tmux": "xterm-kitty", "tmux_passthrough": False},
+                                    reason="allow-passthrough is off")
+            subprocess.run(["tmux", "-L", f"tview-e2e-off-{os.getpid()}", "kill-server"], stderr=subprocess.DEVNULL)
         # allowSendEvents: xterm ignores xdotool's synthetic keys otherwise.
         xterm = ["xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-xrm",
                  "XTerm*allowSendEvents: true", "-T", TITLE,
                  "-geometry", "80x24+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black",
                  "-fg", "grey85", "-bw", "0", "+sb", "-e"]
+        problems += probe_check("xterm", xterm, env, tview,
+                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant"})
         problems += run_terminal("sixel", xterm, env, tview, outdir, 10, True)
     for problem in problems:
         print("problem:", problem)

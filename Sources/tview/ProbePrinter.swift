@@ -5,9 +5,10 @@ import Picture
 import Playback
 import Terminal
 
-/// `tview --probe`: asks the terminal the start-up questions and prints what it answered, what
-/// tview chose from that and why, and the option that overrides each choice; `--json` for
-/// scripts. Works inside tmux and over SSH; a terminal that answers nothing costs the same
+/// `tview --probe`: asks the controlling terminal the start-up questions and prints what it
+/// answered, what tview chose from that and why, and the option that overrides each choice;
+/// `--json` for scripts (`tview --probe --json > profile.json` still asks the terminal, through
+/// /dev/tty). Works inside tmux and over SSH; a terminal that answers nothing costs the same
 /// 0.5 s as at start-up; answers are read with echo off, so none is left at the shell.
 struct ProbePrinter {
     let json: Bool
@@ -17,10 +18,12 @@ struct ProbePrinter {
     func run() -> ExitStatus {
         let clock = SystemClock()
         let modes = QuietModes()
-        let link = modes == nil ? nil : try? TerminalLink.controllingTerminal(clock: clock, pacing: false)
-        let onTerminal = link.map { isatty($0.outputDescriptor) == 1 } ?? false
+        // Questions and answers both through /dev/tty, whatever standard output is.
+        let link = modes.map {
+            TerminalLink(input: dup($0.descriptor), output: dup($0.descriptor), clock: clock, pacing: false)
+        }
         let profile = TerminalProfile.detect(
-            link: onTerminal ? link : nil, environment: environment, requested: display.pixels.graphicsProtocol,
+            link: link, environment: environment, requested: display.pixels.graphicsProtocol,
             pixelsAllowed: display.pixels != .none, clock: clock)
         modes?.restore()
         do {
@@ -34,7 +37,7 @@ struct ProbePrinter {
 
     static func text(_ profile: TerminalProfile) -> String {
         guard profile.isTerminal else {
-            return "standard output is not a terminal: nothing asked; text goes out as ANSI lines "
+            return "no terminal (no /dev/tty): nothing asked; on a pipe tview writes ANSI lines "
                 + "(--pixels kitty|sixel|iterm2 for an image, cells of 10x20)"
         }
         let answers = profile.answers

@@ -64,10 +64,23 @@ import Testing
         #expect(!text.contains("\u{1B}[c"), "a question went out")
     }
 
-    @Test func probeOnAPipeSaysItIsNoTerminal() throws {
-        let result = try CommandRunner.run(["--probe"])
+    /// No controlling terminal (a new session: cron, CI, ssh without -t).
+    @Test func probeWithoutATerminalSaysSo() throws {
+        let result = try CommandRunner.runTool("/usr/bin/setsid", [CommandRunner.executable.path, "--probe"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("standard output is not a terminal"))
+        #expect(result.output.hasPrefix("no terminal (no /dev/tty): nothing asked"), "\(result.output)")
+    }
+
+    /// Standard output to a file or pipe: the terminal is still asked, through /dev/tty.
+    @Test func probeToAFileStillAsksTheTerminal() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tview-probe-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let run = try Self.kittyLike(knowsSynchronizedOutput: true).run(
+            "/bin/sh", ["-c", "exec \"$0\" --probe --json > \(output)", CommandRunner.executable.path],
+            environment: Self.environment)
+        #expect(run.status == 0)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("\"name\":\"kitty\"") && text.contains("\"pixels\":\"kitty\""), "\(text)")
     }
 
     /// Synchronized output (DEC mode 2026) goes out only to a terminal that said it knows it.

@@ -9,7 +9,7 @@ import Glibc
 /// whether it takes synchronized output. Every later decision reads this; `tview --probe`
 /// prints it.
 public struct TerminalProfile: Sendable {
-    /// What the profile was made for: a terminal, or a pipe (nothing asked).
+    /// What the profile was made for: a terminal, or none (no /dev/tty: nothing asked).
     public var isTerminal: Bool
     public var term: String
     public var identity: TerminalIdentity
@@ -87,7 +87,7 @@ public struct TerminalProfile: Sendable {
             graphics = requested
             graphicsReason = "--pixels \(requested.rawValue)"
         } else if !isTerminal {
-            graphicsReason = "standard output is not a terminal"
+            graphicsReason = "no terminal"
         } else if answers.kitty {
             graphics = .kitty
             graphicsReason = "it answered kitty's graphics query"
