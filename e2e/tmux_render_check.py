@@ -26,6 +26,12 @@ COLS, ROWS = 80, 24
 
 def tmux(*args):
     result = subprocess.run(["tmux", "-L", SESSION] + list(args), capture_output=True, text=True)
+    # A server killed a moment ago may still hold the socket: a new session then finds it exiting.
+    for _ in range(10):
+        if result.returncode == 0 or args[0] != "new-session" or "exited unexpectedly" not in result.stderr:
+            break
+        time.sleep(0.3)
+        result = subprocess.run(["tmux", "-L", SESSION] + list(args), capture_output=True, text=True)
     if result.returncode != 0:
         # tmux's own words, so a failure to start a session says why.
         sys.exit(f"tmux {' '.join(args[:2])} failed ({result.returncode}): {result.stderr.strip()}")

@@ -66,6 +66,8 @@ struct ProbePrinter {
         } else {
             lines.append(("asked", "nothing (\(profile.graphicsReason))"))
         }
+        let colors = profile.colors?.rawValue ?? "from terminfo"
+        lines.append(("colours", "\(colors) — \(profile.colorsReason) [--colors]"))
         let pixels = profile.graphics.map { $0.rawValue } ?? "none: text"
         lines.append(("pixels", "\(pixels) — \(profile.graphicsReason) [--pixels]"))
         if profile.graphics == .kitty {
@@ -100,6 +102,8 @@ struct ProbePrinter {
         object.add("answered", .bool(profile.answers.answered))
         object.add("answer_ms", .number(profile.answerTime.milliseconds.rounded()))
         object.add("xtversion", profile.answers.terminalName.map { .string($0) } ?? .null)
+        object.add("colors", profile.colors.map { .string($0.rawValue) } ?? .null)
+        object.add("colors_why", .string(profile.colorsReason))
         object.add("pixels", profile.graphics.map { .string($0.rawValue) } ?? .null)
         object.add("pixels_why", .string(profile.graphicsReason))
         object.add("keeps_frames", .bool(profile.keepsAnimationFrames))

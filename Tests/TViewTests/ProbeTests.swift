@@ -32,6 +32,7 @@ import Testing
         #expect(text.contains("pixels       kitty — it answered kitty's graphics query [--pixels]"))
         #expect(text.contains("symbols      sextant — kitty draws sextants itself"))
         #expect(text.contains("synchronized yes — DECRQM ?2026 answered 2"))
+        #expect(text.contains("colours      truecolor — COLORTERM=truecolor [--colors]"))
         #expect(run.exitedSeconds < 2)
         #expect(run.echoes && run.editsLines)
     }

@@ -20,6 +20,10 @@ public struct TerminalProfile: Sendable {
     /// How long the answers took (or the wait, when nothing answered).
     public var answerTime: Duration = .zero
 
+    /// Colours as the environment states them (`COLORTERM`), else as `TERM`'s name suggests;
+    /// the screen asks terminfo for the rest (`NCursesScreen`).
+    public var colors: ColorMode?
+    public var colorsReason: String
     public var graphics: GraphicsProtocol?
     public var graphicsReason: String
     /// kitty keeps animation frames (else tview flips two images).
@@ -140,8 +144,25 @@ public struct TerminalProfile: Sendable {
         } else {
             synchronizedReason = asked ? "no answer to DECRQM ?2026" : "not asked"
         }
+        let colorTerm = environment["COLORTERM"] ?? ""
+        let colors: ColorMode?
+        let colorsReason: String
+        if colorTerm == "truecolor" || colorTerm == "24bit" {
+            colors = .truecolor
+            colorsReason = "COLORTERM=\(colorTerm)"
+        } else if term.hasSuffix("-direct") {
+            colors = .truecolor
+            colorsReason = "TERM=\(term)"
+        } else if term.contains("256color") {
+            colors = .palette256
+            colorsReason = "TERM=\(term)"
+        } else {
+            colors = nil
+            colorsReason = "terminfo's entry for TERM=\(term.isEmpty ? "(unset)" : term) decides"
+        }
         return TerminalProfile(
             isTerminal: isTerminal, term: term, identity: identity, asked: asked, answers: answers,
+            colors: colors, colorsReason: colorsReason,
             graphics: graphics, graphicsReason: graphicsReason,
             keepsAnimationFrames: answers.kitty ? answers.kittyFrames : true, cell: cell, cellSource: cellSource,
             symbols: known.symbols, symbolsReason: known.reason, synchronizedOutput: synchronized,
