@@ -57,6 +57,13 @@ struct DisplayOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
     var frame: Int = 1
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Text cells of half blocks (2 pixels), quadrants (2x2) or sextants (2x3: the terminal or its font must draw them).",
+            valueName: "SET"))
+    var symbols: SymbolsChoice = .half
+
     func validate() throws {
         guard frame >= 1 else { throw ValidationError("--frame counts from 1") }
         guard (0...64).contains(tolerance) else { throw ValidationError("--tolerance takes 0 to 64") }
@@ -80,7 +87,9 @@ struct DisplayOptions: ParsableArguments {
     var background: RGBA { RGBA(r: bg.red, g: bg.green, b: bg.blue) }
 
     func builder(mode: ColorMode) -> CellGridBuilder {
-        CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
+        var builder = CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
+        builder.symbols = symbols.symbols
+        return builder
     }
 }
 
@@ -146,6 +155,19 @@ struct BackgroundColor: ExpressibleByArgument {
         case (0, 0, 0): return "black"
         case (255, 255, 255): return "white"
         default: return "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+    }
+}
+
+/// `--symbols`.
+enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
+    case half, quad, sextant
+
+    var symbols: MosaicSymbols {
+        switch self {
+        case .half: return .half
+        case .quad: return .quadrant
+        case .sextant: return .sextant
         }
     }
 }

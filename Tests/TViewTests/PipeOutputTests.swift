@@ -25,6 +25,28 @@ import Testing
         #expect(result.standardOutput.hasSuffix("\u{1B}[0m\n"))
     }
 
+    /// --symbols quad: 2x2 sub-cells a cell, each as tall as two of the picture's pixels (a cell is
+    /// twice as tall as wide): 16x12 pixels in 8 columns make 3 rows of quadrant characters.
+    @Test func quadrantsAndSextantsOnAPipe() throws {
+        let sample = CommandRunner.sample("gif-disposal-1.gif")
+        let result = try CommandRunner.run(["--size", "8x6", "--symbols", "quad", sample])
+        #expect(result.status == 0)
+        var screen = VirtualScreen(rows: 7, columns: 8)
+        screen.feed(Array(result.standardOutput.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+        #expect(result.standardOutput.split(separator: "\n").count == 3)
+        let quadrants = Set(" ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
+        for row in 0..<3 {
+            for column in 0..<8 { #expect(quadrants.contains(screen[row, column].character)) }
+        }
+        #expect((0..<3).contains { row in (0..<8).contains { screen[row, $0].character != " " } })
+        // Sextants where the cells straddle the picture's bands (16x12 in 8x3 cells: 16x9).
+        let sextants = try CommandRunner.run(["--size", "8x3", "--symbols", "sextant", "--colors", "256", sample])
+        #expect(sextants.status == 0)
+        #expect(sextants.standardOutput.unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) })
+        #expect(!sextants.standardOutput.contains("48;2;"))
+    }
+
     @Test func frameNumberAndColourModeChooseWhatIsPrinted() throws {
         let sample = CommandRunner.sample("gif-transparent.gif")
         let first = try CommandRunner.run(["--size", "16x7", "--colors", "256", sample])

@@ -5,7 +5,7 @@ extension Cell {
         switch glyph {
         case .upperHalf: return .halves(top: Self.reduced(foreground), bottom: Self.reduced(background))
         case .lowerHalf: return .halves(top: Self.reduced(background), bottom: Self.reduced(foreground))
-        case .space, .fullBlock:
+        case .space, .fullBlock, .mosaic:
             return Cell(glyph: glyph, foreground: Self.reduced(foreground), background: Self.reduced(background))
         }
     }

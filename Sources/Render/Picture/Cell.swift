@@ -18,7 +18,7 @@ public struct Cell: Sendable, Equatable, Hashable {
         switch glyph {
         case .upperHalf: return Cell(glyph: .lowerHalf, foreground: background, background: foreground)
         case .lowerHalf: return Cell(glyph: .upperHalf, foreground: background, background: foreground)
-        case .space, .fullBlock: return self
+        case .space, .fullBlock, .mosaic: return self
         }
     }
 

@@ -9,6 +9,9 @@ public struct CellGridBuilder: Sendable {
     /// What partial transparency is blended over.
     public var background: (r: UInt8, g: UInt8, b: UInt8)
     public var dither: Bool
+    /// Half blocks (two pixels a cell, this type's own `build`), or quadrants or sextants
+    /// (`MosaicCellBuilder`; `GridRenderer` scales to their sub-cells).
+    public var symbols: MosaicSymbols = .half
 
     /// Alpha at or below this counts as fully transparent (averaging leaves a little at edges).
     static let transparentAlpha: UInt8 = 2
@@ -73,7 +76,7 @@ public struct CellGridBuilder: Sendable {
         }
     }
 
-    private func isLit(_ pixel: RGBA, x: Int, y: Int) -> Bool {
+    func isLit(_ pixel: RGBA, x: Int, y: Int) -> Bool {
         guard pixel.a > Self.transparentAlpha else { return false }
         let (r, g, b) = blended(pixel)
         var luma = (r * 299 + g * 587 + b * 114) / 1000

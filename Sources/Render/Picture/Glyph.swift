@@ -9,6 +9,9 @@ public enum Glyph: Sendable, Equatable, Hashable {
     case lowerHalf
     /// █: both pixels in the foreground colour (monochrome output).
     case fullBlock
+    /// A block mosaic (quadrant, sextant or its half-block equivalent): the foreground colour
+    /// over the sub-cells its pattern covers (`MosaicCellBuilder`).
+    case mosaic(Unicode.Scalar)
 
     public var character: Character {
         switch self {
@@ -16,6 +19,7 @@ public enum Glyph: Sendable, Equatable, Hashable {
         case .upperHalf: return "\u{2580}"
         case .lowerHalf: return "\u{2584}"
         case .fullBlock: return "\u{2588}"
+        case .mosaic(let scalar): return Character(scalar)
         }
     }
 
@@ -26,6 +30,7 @@ public enum Glyph: Sendable, Equatable, Hashable {
         case .upperHalf: return [0xE2, 0x96, 0x80]
         case .lowerHalf: return [0xE2, 0x96, 0x84]
         case .fullBlock: return [0xE2, 0x96, 0x88]
+        case .mosaic(let scalar): return Array(String(Character(scalar)).utf8)
         }
     }
 }

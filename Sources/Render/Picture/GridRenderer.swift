@@ -30,15 +30,22 @@ public struct GridRenderer {
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, columns: Int, rows: Int, cellAspect: Double?
     ) -> CellGrid {
         let aspect = cellAspect ?? 2
-        let key = [image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0]
+        let symbols = builder.symbols
+        let key = [
+            image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.columns,
+            symbols.rows,
+        ]
         if key != fitKey {
             let fit = DisplayFit(
                 imageWidth: image.width, imageHeight: image.height, areaColumns: columns, areaRows: rows,
                 cellAspect: aspect, upscale: upscale)
             self.fit = fit
+            // Half blocks: the fit's pixels; mosaics: its cells, each of their sub-cells.
+            let mosaic = symbols != .half
             scaler = Downsampler(
-                sourceWidth: image.width, sourceHeight: image.height, targetWidth: fit.pixelWidth,
-                targetHeight: fit.pixelHeight)
+                sourceWidth: image.width, sourceHeight: image.height,
+                targetWidth: mosaic ? fit.columns * symbols.columns : fit.pixelWidth,
+                targetHeight: mosaic ? fit.rows * symbols.rows : fit.pixelHeight)
             fitKey = key
             lastPicture = nil
         }
@@ -50,6 +57,10 @@ public struct GridRenderer {
         }
         lastPicture = picture
         lastSerial = serial
+        if symbols != .half {
+            return MosaicCellBuilder(symbols: symbols, base: builder).build(
+                picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
+        }
         return builder.build(picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
     }
 }

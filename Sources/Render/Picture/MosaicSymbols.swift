@@ -11,6 +11,17 @@ public enum MosaicSymbols: String, Sendable, CaseIterable, Comparable {
     /// The octants U+1CD00–U+1CDE5 (Unicode 16).
     case octant
 
+    /// Sub-cells across and down a cell.
+    public var columns: Int { self == .half ? 1 : 2 }
+    public var rows: Int {
+        switch self {
+        case .half: return 2
+        case .quadrant: return 2
+        case .sextant: return 3
+        case .octant: return 4
+        }
+    }
+
     public static func < (a: MosaicSymbols, b: MosaicSymbols) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -254,6 +254,23 @@ public struct ANSIWriter: Sendable {
         case .upperHalf: out.append(0xE2); out.append(0x96); out.append(0x80)
         case .lowerHalf: out.append(0xE2); out.append(0x96); out.append(0x84)
         case .fullBlock: out.append(0xE2); out.append(0x96); out.append(0x88)
+        case .mosaic(let scalar): Self.appendUTF8(scalar, to: &out)
+        }
+    }
+
+    /// A block character (three bytes, four for sextants) without making a String.
+    @inline(__always)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x10000 {
+            out.append(UInt8(0xE0 | value >> 12))
+            out.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            out.append(UInt8(0x80 | value & 0x3F))
+        } else {
+            out.append(UInt8(0xF0 | value >> 18))
+            out.append(UInt8(0x80 | (value >> 12) & 0x3F))
+            out.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            out.append(UInt8(0x80 | value & 0x3F))
         }
     }
 
