@@ -68,7 +68,8 @@ def run(label, env, tolerance):
     tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
     try:
         tmux("set", "-g", "default-terminal", "tmux-256color")
-        command = "env %s %s --paused %s; echo TVIEW_EXIT=$?" % (" ".join(env), TVIEW, SAMPLE)
+        # Half blocks, cell by cell (tmux would get quadrants by default).
+        command = "env %s %s --symbols half --paused %s; echo TVIEW_EXIT=$?" % (" ".join(env), TVIEW, SAMPLE)
         tmux("send-keys", "-t", "main", command, "Enter")
         time.sleep(1.5)
         problems = compare(label + " frame 1", expected_cells(0), tolerance)
@@ -139,7 +140,8 @@ def gallery_run():
     try:
         tmux("set", "-g", "default-terminal", "tmux-256color")
         # --loops 0: the file opened full screen stays until q (a still plays once otherwise).
-        command = "env COLORTERM=truecolor %s --grid 2x1 --loops 0 %s %s; echo TVIEW_EXIT=$?" % (TVIEW, STILL, STILL)
+        command = "env COLORTERM=truecolor %s --symbols half --grid 2x1 --loops 0 %s %s; echo TVIEW_EXIT=$?" % (
+            TVIEW, STILL, STILL)
         tmux("send-keys", "-t", "main", command, "Enter")
         time.sleep(1.5)
         problems = 0

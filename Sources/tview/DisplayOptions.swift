@@ -60,9 +60,9 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Text cells of half blocks (2 pixels), quadrants (2x2) or sextants (2x3: the terminal or its font must draw them).",
+            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4); the last two the terminal or its font must draw.",
             valueName: "SET"))
-    var symbols: SymbolsChoice = .half
+    var symbols: SymbolsChoice = .auto
 
     func validate() throws {
         guard frame >= 1 else { throw ValidationError("--frame counts from 1") }
@@ -86,9 +86,11 @@ struct DisplayOptions: ParsableArguments {
     /// What transparency is blended over, as a pixel.
     var background: RGBA { RGBA(r: bg.red, g: bg.green, b: bg.blue) }
 
-    func builder(mode: ColorMode) -> CellGridBuilder {
+    /// Cells in `mode`, of the symbols asked for, else `terminalSymbols` (the profile's; half
+    /// blocks on a pipe, whose reader tview cannot ask).
+    func builder(mode: ColorMode, terminalSymbols: MosaicSymbols = .half) -> CellGridBuilder {
         var builder = CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
-        builder.symbols = symbols.symbols
+        builder.symbols = symbols.symbols ?? terminalSymbols
         return builder
     }
 }
@@ -161,13 +163,16 @@ struct BackgroundColor: ExpressibleByArgument {
 
 /// `--symbols`.
 enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
-    case half, quad, sextant
+    case auto, half, quad, sextant, octant
 
-    var symbols: MosaicSymbols {
+    /// The set asked for; nil for auto (the terminal profile's, half blocks on a pipe).
+    var symbols: MosaicSymbols? {
         switch self {
+        case .auto: return nil
         case .half: return .half
         case .quad: return .quadrant
         case .sextant: return .sextant
+        case .octant: return .octant
         }
     }
 }

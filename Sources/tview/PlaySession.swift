@@ -59,12 +59,14 @@ struct PlaySession {
                 pixelsAllowed: display.pixels != .none, clock: clock)
             screen.synchronizedOutput = profile.synchronizedOutput
             let pixels = PixelChoice(profile: profile)
+            let symbols = profile.symbols
             if let grid = playback.grid {
                 result = gallery(
-                    sources, grid: grid, screen: screen, pixels: pixels, events: events, settings: settings)
+                    sources, grid: grid, screen: screen, pixels: pixels, symbols: symbols, events: events, settings: settings)
             } else {
                 result = fullScreen(
-                    sources, screen: screen, pixels: pixels, area: area, events: events, settings: settings)
+                    sources, screen: screen, pixels: pixels, symbols: symbols, area: area, events: events,
+                    settings: settings)
             }
             screen.end()
             if result.outcome == .finished, let lastFrame = result.lastFrame {
@@ -119,8 +121,8 @@ struct PlaySession {
     /// Plays `sources` over the whole screen (or `area`), in pixels when the terminal takes them,
     /// else half blocks; with the last frame as the terminal would keep it on the normal screen.
     private func fullScreen(
-        _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, area: (columns: Int, rows: Int)?,
-        events: TerminalEventSource, settings: PlayerSettings
+        _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, symbols: MosaicSymbols,
+        area: (columns: Int, rows: Int)?, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         if let pixels {
             let sink = PixelSink(
@@ -133,7 +135,8 @@ struct PlaySession {
             return result
         }
         let sink = TerminalSink(
-            screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale, area: area)
+            screen: screen, builder: display.builder(mode: screen.mode, terminalSymbols: symbols),
+            upscale: !display.noUpscale, area: area)
         var result = play(sources, sink: sink, events: events, settings: settings)
         result.lastFrame = sink.lastFrameText
         return result
@@ -142,7 +145,7 @@ struct PlaySession {
     /// `--grid`: the gallery, and a file opened from it full screen (q there comes back).
     private func gallery(
         _ sources: [any FrameSource], grid: GridChoice, screen: NCursesScreen,
-        pixels: PixelChoice?, events: TerminalEventSource, settings: PlayerSettings
+        pixels: PixelChoice?, symbols: MosaicSymbols, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         if let pixels {
             let sink = PixelGallerySink(
@@ -151,16 +154,20 @@ struct PlaySession {
                 fallbackCell: pixels.cell)
             defer { sink.release() }
             return gallery(
-                sources, grid: grid, sink: sink, screen: screen, pixels: pixels, events: events, settings: settings)
+                sources, grid: grid, sink: sink, screen: screen, pixels: pixels, symbols: symbols, events: events,
+                settings: settings)
         }
         let sink = GalleryScreenSink(
-            screen: screen, builder: display.builder(mode: screen.mode), upscale: !display.noUpscale)
-        return gallery(sources, grid: grid, sink: sink, screen: screen, pixels: nil, events: events, settings: settings)
+            screen: screen, builder: display.builder(mode: screen.mode, terminalSymbols: symbols),
+            upscale: !display.noUpscale)
+        return gallery(
+            sources, grid: grid, sink: sink, screen: screen, pixels: nil, symbols: symbols, events: events,
+            settings: settings)
     }
 
     private func gallery<Sink: GallerySink>(
         _ sources: [any FrameSource], grid: GridChoice, sink: Sink, screen: NCursesScreen, pixels: PixelChoice?,
-        events: TerminalEventSource, settings: PlayerSettings
+        symbols: MosaicSymbols, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         let gallery = GalleryPlayer(
             sources: sources, clock: clock, events: events, sink: sink, grid: grid.size,
@@ -177,7 +184,8 @@ struct PlaySession {
                 // From its first frame: the gallery left the file wherever its tile was.
                 try? sources[file].rewind()
                 let opened = fullScreen(
-                    [sources[file]], screen: screen, pixels: pixels, area: nil, events: events, settings: settings)
+                    [sources[file]], screen: screen, pixels: pixels, symbols: symbols, area: nil, events: events,
+                    settings: settings)
                 failures += opened.failures
                 switch opened.outcome {
                 case .interrupted, .outputFailed: outcome = opened.outcome

@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [MosaicSymbols.quadrant, .sextant])
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
     func everyTwoColourPatternComesBackExactly(symbols: MosaicSymbols) {
         let builder = MosaicCellBuilder(symbols: symbols, base: CellGridBuilder(mode: .truecolor))
         let count = symbols.columns * symbols.rows
@@ -62,7 +62,7 @@ import Testing
 
     /// The chosen cell is at least as close as any pattern with its groups' mean colours, found
     /// here by brute force in double precision (truecolor), on random cells.
-    @Test(arguments: [MosaicSymbols.quadrant, .sextant])
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
     func theChosenCellHasTheLeastError(symbols: MosaicSymbols) {
         var random = SplitMix64(seed: 7)
         let builder = MosaicCellBuilder(symbols: symbols, base: CellGridBuilder(mode: .truecolor))
@@ -112,6 +112,21 @@ import Testing
             if scored < afterwards - 1e-9 { better += 1 }
         }
         #expect(better > 0, "quantised scoring never chose differently")
+    }
+
+    /// Every octant pattern has its own character: all 230 of U+1CD00–U+1CDE5 and 25 older ones
+    /// (Unicode 16's names: BLOCK OCTANT-3 is the first, pattern 4; OCTANT-2345678 the last).
+    @Test func everyOctantPatternHasOneCharacter() {
+        let scalars = (1..<256).compactMap { MosaicGlyphs.scalar(mask: $0, count: 8) }
+        #expect(scalars.count == 255 && Set(scalars).count == 255)
+        let octants = scalars.filter { (0x1CD00...0x1CDE5).contains($0.value) }
+        #expect(octants.count == 230)
+        #expect(MosaicGlyphs.scalar(mask: 4, count: 8) == "\u{1CD00}")
+        #expect(MosaicGlyphs.scalar(mask: 0b0001_0111, count: 8) == "\u{1CD0F}")  // OCTANT-1235
+        #expect(MosaicGlyphs.scalar(mask: 254, count: 8) == "\u{1CDE5}")
+        // Sextants: SEXTANT-1 first, SEXTANT-23456 last.
+        #expect(MosaicGlyphs.scalar(mask: 1, count: 6) == "\u{1FB00}")
+        #expect(MosaicGlyphs.scalar(mask: 62, count: 6) == "\u{1FB3B}")
     }
 
     @Test func transparentSubcellsShowTheTerminalsBackground() {

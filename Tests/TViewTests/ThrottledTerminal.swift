@@ -98,7 +98,8 @@ struct ThrottledTerminal {
         var endOfOutput = false
         var buffer = [UInt8](repeating: 0, count: 65536)
         let query: [UInt8] = Array("\u{1B}[5n".utf8)
-        let glyph: [UInt8] = Array("▀".utf8)
+        // Any block element (half blocks, quadrants: U+2580–U+259F begin E2 96).
+        let glyph: [UInt8] = [0xE2, 0x96]
         var killed = false
 
         while true {

@@ -1,8 +1,8 @@
 public import Decode
 
-/// Cells of 2x2 (quadrant) or 2x3 (sextant) sub-cells: each cell is drawn as the two-colour
-/// pattern that is closest to its sub-cells, found by trying every partition of them into a
-/// foreground and a background group (8 for quadrants, 32 for sextants, up to swapping the two).
+/// Cells of 2x2 (quadrant), 2x3 (sextant) or 2x4 (octant) sub-cells: each cell is drawn as the
+/// two-colour pattern that is closest to its sub-cells, found by trying every partition of them
+/// into a foreground and a background group (8, 32 or 128, up to swapping the two).
 /// A partition's best colours are the means of its groups, so the chosen cell has the least
 /// error the symbol set allows, by construction.
 ///
@@ -16,7 +16,7 @@ public struct MosaicCellBuilder: Sendable {
     public var base: CellGridBuilder
 
     public init(symbols: MosaicSymbols, base: CellGridBuilder) {
-        precondition(symbols == .quadrant || symbols == .sextant, "mosaic cells are quadrants or sextants")
+        precondition(symbols != .half, "half blocks are CellGridBuilder's")
         self.symbols = symbols
         self.base = base
     }
