@@ -62,7 +62,8 @@ struct PlaySession {
             let symbols = profile.symbols
             if let grid = playback.grid {
                 result = gallery(
-                    sources, grid: grid, screen: screen, pixels: pixels, symbols: symbols, events: events, settings: settings)
+                    sources, grid: grid, screen: screen, pixels: pixels, symbols: symbols, events: events,
+                    settings: settings)
             } else {
                 result = fullScreen(
                     sources, screen: screen, pixels: pixels, symbols: symbols, area: area, events: events,
