@@ -138,6 +138,8 @@ bench: build
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_gallery.py --media $(MEDIA)
+	@python3 -c "import skimage, pyte, scipy" 2>/dev/null || pip install -q scikit-image pyte scipy
+	python3 bench/run_fidelity.py --media $(MEDIA)
 
 # Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/pixels.md, a few minutes.
 bench-pixels: build

@@ -13,6 +13,8 @@ public struct GridRenderer {
     /// changed since that one is scaled only there.
     private var lastPicture: RGBAImage?
     private var lastSerial: UInt64 = 0
+    /// The last mosaic picture and its cells, for reusing the cells that did not change.
+    private var lastMosaic: (picture: RGBAImage, grid: CellGrid)?
 
     public init(builder: CellGridBuilder, upscale: Bool = true) {
         self.builder = builder
@@ -48,6 +50,7 @@ public struct GridRenderer {
                 targetHeight: mosaic ? fit.rows * symbols.rows : fit.pixelHeight)
             fitKey = key
             lastPicture = nil
+            lastMosaic = nil
         }
         let picture: RGBAImage
         if let change, serial != 0, change.since == lastSerial, let previous = lastPicture.take() {
@@ -58,8 +61,12 @@ public struct GridRenderer {
         lastPicture = picture
         lastSerial = serial
         if symbols != .half {
-            return MosaicCellBuilder(symbols: symbols, base: builder).build(
-                picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
+            // Only cells whose sub-cells changed are worked out again.
+            let grid = MosaicCellBuilder(symbols: symbols, base: builder).build(
+                picture, originRow: fit!.originRow, originColumn: fit!.originColumn,
+                previous: lastMosaic.map { ($0.picture, $0.grid) })
+            lastMosaic = (picture, grid)
+            return grid
         }
         return builder.build(picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
     }

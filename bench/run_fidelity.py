@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Picture quality of text output: tview's symbol sets beside chafa's and timg's, one run.
+
+Each tool prints a picture as ANSI text in an area of COLSxROWS cells. The text is read back
+(pyte), every cell rasterised at 8x16 pixels from its glyph's exact geometry (half blocks,
+quadrants, sextants, octants and eighth blocks as rectangles; fg and bg as emitted, 256-colour
+indices through the xterm palette), and compared with the source area-averaged in linear light
+to the same raster:
+
+- structure: SSIM of luma (Gaussian window sigma 1.5, data range 255), higher is better;
+- colour: mean CIE76 Delta E after a Gaussian blur of sigma 4 px in linear light, lower is better.
+
+A cell whose character is no block element counts as half covered (its colours mixed); the
+table says how many such cells each run had.
+
+Usage: bench/run_fidelity.py [--tview PATH] [--out bench/fidelity.md]
+Images: scikit-image's bundled photos (public domain or CC0: astronaut, chelsea, coffee,
+rocket) and a frame of ../shared/bench's med.gif when it is there."""
+import argparse
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import pyte
+from PIL import Image
+from scipy.ndimage import gaussian_filter
+
+CELL_W, CELL_H = 8, 16
+
+
+def srgb_to_linear(c):
+    c = c / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def linear_to_lab(rgb):
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    xyz = rgb @ m.T / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
+
+
+def xterm_palette():
+    base = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+            (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+            (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+    levels = [0, 95, 135, 175, 215, 255]
+    cube = [(levels[i // 36], levels[i // 6 % 6], levels[i % 6]) for i in range(216)]
+    grey = [(8 + 10 * i,) * 3 for i in range(24)]
+    return base + cube + grey
+
+
+PALETTE = xterm_palette()
+NAMED = {"black": 0, "red": 1, "green": 2, "brown": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7}
+
+
+def colour(value, default):
+    if value == "default":
+        return default
+    if value in NAMED:
+        return PALETTE[NAMED[value]]
+    if isinstance(value, str) and len(value) == 6:
+        return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
+    return default
+
+
+def grid_mask(bits, columns, row_edges):
+    """A CELL_H x CELL_W mask from a bit pattern over `columns` x len(row_edges)-1 parts (bit i
+    is part i, row by row), rows split at the given pixel edges."""
+    mask = np.zeros((CELL_H, CELL_W), bool)
+    width = CELL_W // columns
+    for i in range(columns * (len(row_edges) - 1)):
+        if bits >> i & 1:
+            row, column = divmod(i, columns)
+            mask[row_edges[row]:row_edges[row + 1], column * width:(column + 1) * width] = True
+    return mask
+
+
+OCTANTS_ELSEWHERE = {0, 1, 2, 3, 5, 10, 15, 20, 40, 63, 64, 80, 85, 90, 95, 128, 160, 165, 170, 175, 192, 240, 245,
+                     250, 252, 255}
+OCTANT_MASKS = [m for m in range(256) if m not in OCTANTS_ELSEWHERE]
+QUADRANTS = {0x2598: 1, 0x259D: 2, 0x2596: 4, 0x2597: 8, 0x258C: 5, 0x2590: 10, 0x259A: 9, 0x259E: 6,
+             0x259B: 7, 0x259C: 11, 0x2599: 13, 0x259F: 14, 0x2580: 3, 0x2584: 12, 0x2588: 15}
+LEGACY = {0x1FB82: 3, 0x1FB85: 63, 0x1FBE6: 20, 0x1FBE7: 40, 0x1CEA8: 1, 0x1CEAB: 2, 0x1CEA3: 64, 0x1CEA0: 128}
+
+
+def coverage(char):
+    """A glyph's foreground as a CELL_H x CELL_W mask from its geometry, or None when the
+    character is no block element."""
+    code = ord(char)
+    mask = np.zeros((CELL_H, CELL_W), bool)
+    if char == " ":
+        return mask
+    if code in QUADRANTS:
+        return grid_mask(QUADRANTS[code], 2, [0, 8, 16])
+    if 0x2581 <= code <= 0x2587:  # lower one eighth .. seven eighths
+        mask[CELL_H - 2 * (code - 0x2580):, :] = True
+        return mask
+    if code == 0x2594:  # upper one eighth
+        mask[:2, :] = True
+        return mask
+    if code == 0x2595:  # right one eighth
+        mask[:, CELL_W - 1:] = True
+        return mask
+    if 0x2589 <= code <= 0x258F:  # left seven eighths .. left one eighth
+        mask[:, :0x2590 - code] = True
+        return mask
+    if 0x1FB00 <= code <= 0x1FB3B:
+        index = code - 0x1FB00 + 1
+        return grid_mask(index + (index >= 21) + (index >= 41), 2, [0, 5, 11, 16])
+    if 0x1CD00 <= code <= 0x1CDE5:
+        return grid_mask(OCTANT_MASKS[code - 0x1CD00], 2, [0, 4, 8, 12, 16])
+    if code in LEGACY:
+        return grid_mask(LEGACY[code], 2, [0, 4, 8, 12, 16])
+    if code == 0x2582:
+        mask[12:, :] = True
+        return mask
+    if code == 0x2586:
+        mask[4:, :] = True
+        return mask
+    return None
+
+
+def rasterise(text, columns, rows):
+    screen = pyte.Screen(columns, rows + 2)
+    stream = pyte.Stream(screen)
+    stream.feed(text.replace("\n", "\r\n"))
+    used = [r for r in range(rows + 2) if any(screen.buffer[r][c].data != " " or screen.buffer[r][c].bg != "default"
+                                               for c in range(columns))]
+    if not used:
+        return None, 0
+    height = max(used) + 1
+    width = max(c + 1 for r in used for c in range(columns)
+                if screen.buffer[r][c].data != " " or screen.buffer[r][c].bg != "default")
+    image = np.zeros((height * CELL_H, width * CELL_W, 3))
+    odd = 0
+    for r in range(height):
+        for c in range(width):
+            cell = screen.buffer[r][c]
+            fg = np.array(colour(cell.fg, (255, 255, 255)), float)
+            bg = np.array(colour(cell.bg, (0, 0, 0)), float)
+            if cell.reverse:
+                fg, bg = bg, fg
+            cover = coverage(cell.data or " ")
+            block = np.empty((CELL_H, CELL_W, 3))
+            if cover is None:
+                odd += 1
+                block[:] = (fg + bg) / 2
+            else:
+                block[:] = bg
+                block[cover] = fg
+            image[r * CELL_H:(r + 1) * CELL_H, c * CELL_W:(c + 1) * CELL_W] = block
+    return image, odd
+
+
+def reference(path, width, height):
+    """The source area-averaged in linear light to width x height, over black."""
+    source = Image.open(path).convert("RGBA")
+    rgba = np.asarray(source, float)
+    linear = srgb_to_linear(rgba[..., :3]) * (rgba[..., 3:] / 255)
+    # Area average: resize each channel with box filtering in linear light.
+    out = np.stack([np.asarray(Image.fromarray(linear[..., i].astype(np.float32), "F").resize((width, height),
+                                                                                              Image.BOX))
+                    for i in range(3)], -1)
+    return out
+
+
+def ssim(a, b):
+    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
+    mu_a, mu_b = gaussian_filter(a, 1.5), gaussian_filter(b, 1.5)
+    va = gaussian_filter(a * a, 1.5) - mu_a ** 2
+    vb = gaussian_filter(b * b, 1.5) - mu_b ** 2
+    cov = gaussian_filter(a * b, 1.5) - mu_a * mu_b
+    return float(np.mean(((2 * mu_a * mu_b + c1) * (2 * cov + c2)) / ((mu_a ** 2 + mu_b ** 2 + c1) * (va + vb + c2))))
+
+
+def scores(text, path, columns, rows):
+    raster, odd = rasterise(text, columns, rows)
+    if raster is None:
+        return None
+    ref_linear = reference(path, raster.shape[1], raster.shape[0])
+    out_linear = srgb_to_linear(raster)
+    def luma(linear):
+        srgb = np.where(linear <= 0.0031308, linear * 12.92, 1.055 * np.power(np.clip(linear, 0, 1), 1 / 2.4) - 0.055)
+        return (srgb * 255) @ np.array([0.299, 0.587, 0.114])
+    structure = ssim(luma(ref_linear), luma(out_linear))
+    blur = lambda x: np.stack([gaussian_filter(x[..., i], 4) for i in range(3)], -1)
+    delta = np.linalg.norm(linear_to_lab(blur(ref_linear)) - linear_to_lab(blur(out_linear)), axis=-1)
+    return structure, float(delta.mean()), odd
+
+
+def run(command):
+    result = subprocess.run(command, capture_output=True, timeout=120, env=dict(os.environ, TERM="xterm-256color"))
+    return result.stdout.decode("utf-8", "replace")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tview", default=".build/release/tview")
+    parser.add_argument("--out", default="bench/fidelity.md")
+    parser.add_argument("--media", default="/tmp/tview-bench-media")
+    args = parser.parse_args()
+    from skimage import data_dir
+    work = tempfile.mkdtemp()
+    images = []
+    for name in ["astronaut.png", "chelsea.png", "coffee.png", "rocket.jpg"]:
+        path = os.path.join(data_dir, name)
+        if os.path.exists(path):
+            png = os.path.join(work, name.rsplit(".", 1)[0] + ".png")
+            Image.open(path).convert("RGB").save(png)
+            images.append(png)
+    med = os.path.join(args.media, "med.gif")
+    if os.path.exists(med):
+        frame = os.path.join(work, "med-frame.png")
+        Image.open(med).convert("RGB").save(frame)
+        images.append(frame)
+    chafa_version = run(["chafa", "--version"]).split("\n")[0]
+    rows_out = ["# Text picture fidelity", "",
+                f"One run of `bench/run_fidelity.py` ({chafa_version}; timg {run(['timg', '--version']).split()[1] if run(['timg', '--version']) else '?'}). "
+                "SSIM of luma (higher is better) / mean ΔE76 after a 4 px blur (lower is better); "
+                "each tool's text rasterised at 8x16 a cell from the glyphs' geometry.", ""]
+    for columns, rows in [(80, 24), (160, 48)]:
+        for colours in ["truecolor", "256"]:
+            rows_out += [f"## {columns}x{rows}, {colours}", "",
+                         "| image | tview half | tview quad | tview sextant | tview octant | chafa default | chafa quad -w 9 | chafa sextant -w 9 | timg -pq |",
+                         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+            chafa_colours = "full" if colours == "truecolor" else "256"
+            for image in images:
+                runs = []
+                for symbols in ["half", "quad", "sextant", "octant"]:
+                    runs.append([args.tview, "--symbols", symbols, "--size", f"{columns}x{rows}", "--colors", colours,
+                                 image])
+                chafa = ["chafa", "--animate", "off", "--polite", "on", "-f", "symbols", "-s", f"{columns}x{rows}",
+                         "-c", chafa_colours]
+                runs.append(chafa + [image])
+                runs.append(chafa + ["--symbols", "quad", "-w", "9", image])
+                runs.append(chafa + ["--symbols", "sextant", "-w", "9", image])
+                timg = ["timg", "-pq", f"-g{columns}x{rows}", image]
+                if colours == "256":
+                    timg.insert(1, "--color8")  # timg has no 256-colour mode for blocks; marked below
+                runs.append(timg if colours == "truecolor" else None)
+                cells = []
+                for command in runs:
+                    if command is None:
+                        cells.append("—")
+                        continue
+                    result = scores(run(command), image, columns, rows)
+                    cells.append("—" if result is None else
+                                 f"{result[0]:.3f} / {result[1]:.2f}" + (f" ({result[2]} odd)" if result[2] else ""))
+                rows_out.append(f"| {os.path.basename(image)} | " + " | ".join(cells) + " |")
+                print(rows_out[-1], flush=True)
+            rows_out.append("")
+    with open(args.out, "w") as handle:
+        handle.write("\n".join(rows_out) + "\n")
+    print("written", args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
