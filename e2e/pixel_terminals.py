@@ -79,13 +79,13 @@ def key(env, window, name, times=1):
         time.sleep(0.15)
 
 
-def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None):
-    """Plays the sample in one terminal (`pixels`: the --pixels mode, else `name`); returns the
-    problems found."""
+def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None, extra=""):
+    """Plays the sample in one terminal (`pixels`: the --pixels mode, else `name`; `extra`: more
+    options); returns the problems found."""
     problems = []
     work = tempfile.mkdtemp()
     before, after = os.path.join(work, "before"), os.path.join(work, "after")
-    script = (f"stty -g > {before}; {tview} --pixels {pixels or name} --paused {SAMPLE} 2> {work}/err; "
+    script = (f"stty -g > {before}; {tview} --pixels {pixels or name} {extra} --paused {SAMPLE} 2> {work}/err; "
               f"echo $? > {work}/rc; stty -g > {after}; sleep 60")
     term = subprocess.Popen(command + ["sh", "-c", script], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -231,6 +231,9 @@ def main():
         problems += probe_check("kitty", kitty, env, tview,
                                 {"name": "kitty", "pixels": "kitty", "answered": True, "symbols": "sextant"})
         problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
+        # Text in sextants, which kitty draws itself (no font has them).
+        problems += run_terminal("kitty-sextants", kitty, env, tview, outdir, 12, False, pixels="none",
+                                 extra="--symbols sextant")
         problems += gallery_check(env, tview, kitty)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
