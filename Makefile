@@ -113,8 +113,10 @@ rss: build
 # the screenshot is the README's (docs/screenshot-xterm.png). And the sixel encoder's output in
 # xterm -ti vt340, compared with the frame at pixel resolution. Then pixel output playing in kitty
 # (software GL) and xterm -ti vt340, stepped with xdotool, each step's screenshot compared with
-# the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png).
-E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool
+# the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png);
+# --probe in kitty, kitty>tmux and xterm; text in sextants in kitty and in foot (headless under
+# cage, as an unprivileged user made for it; docs/screenshot-kitty-sextants.png, -foot-).
+E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland
 e2e: build
 	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -123,6 +125,7 @@ e2e: build
 	python3 e2e/tmux_render_check.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs
+	python3 e2e/foot_sextants.py .build/release/tview docs
 
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
 # in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png;
