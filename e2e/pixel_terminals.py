@@ -229,7 +229,8 @@ def main():
                  "-o", "window_padding_width=0", "-T", TITLE]
         # kitty stretches the sent canvas over whole cells (so not by a whole factor).
         problems += probe_check("kitty", kitty, env, tview,
-                                {"name": "kitty", "pixels": "kitty", "answered": True, "symbols": "sextant"})
+                                {"name": "kitty", "pixels": "kitty", "answered": True, "symbols": "sextant",
+                                 "background": "#000000"})
         problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
         # Text in sextants, which kitty draws itself (no font has them).
         problems += run_terminal("kitty-sextants", kitty, env, tview, outdir, 12, False, pixels="none",
@@ -259,7 +260,8 @@ def main():
                  "-geometry", "80x24+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black",
                  "-fg", "grey85", "-bw", "0", "+sb", "-e"]
         problems += probe_check("xterm", xterm, env, tview,
-                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant"})
+                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant",
+                                 "background": "#000000"})
         problems += run_terminal("sixel", xterm, env, tview, outdir, 10, True)
     for problem in problems:
         print("problem:", problem)

@@ -22,8 +22,9 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What partly transparent pixels are blended over (#rrggbb, black, white).", valueName: "COLOR"))
-    var bg: BackgroundColor = BackgroundColor(red: 0, green: 0, blue: 0)
+            "What transparency is blended over: auto (the terminal's own background, as it says; else black), #rrggbb, black or white.",
+            valueName: "COLOR"))
+    var bg: BackgroundColor = .auto
 
     @Flag(name: .long, help: "Never enlarge small images.")
     var noUpscale = false
@@ -84,12 +85,19 @@ struct DisplayOptions: ParsableArguments {
     }
 
     /// What transparency is blended over, as a pixel.
-    var background: RGBA { RGBA(r: bg.red, g: bg.green, b: bg.blue) }
+    /// What transparency is blended over: `--bg`, else the terminal's background (`terminal`,
+    /// as it answered OSC 11), else black.
+    func background(terminal: RGBA? = nil) -> RGBA {
+        bg.color ?? terminal ?? RGBA(r: 0, g: 0, b: 0)
+    }
 
     /// Cells in `mode`, of the symbols asked for, else `terminalSymbols` (the profile's; half
     /// blocks on a pipe, whose reader tview cannot ask).
-    func builder(mode: ColorMode, terminalSymbols: MosaicSymbols = .half) -> CellGridBuilder {
-        var builder = CellGridBuilder(mode: mode, background: (bg.red, bg.green, bg.blue), dither: dither)
+    func builder(mode: ColorMode, terminalSymbols: MosaicSymbols = .half, terminalBackground: RGBA? = nil)
+        -> CellGridBuilder
+    {
+        let shown = background(terminal: terminalBackground)
+        var builder = CellGridBuilder(mode: mode, background: (shown.r, shown.g, shown.b), dither: dither)
         builder.symbols = symbols.symbols ?? terminalSymbols
         return builder
     }
@@ -128,35 +136,36 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-/// `--bg #102030`, `--bg white`.
+/// `--bg auto`, `--bg #102030`, `--bg white`.
 struct BackgroundColor: ExpressibleByArgument {
-    let red: UInt8
-    let green: UInt8
-    let blue: UInt8
+    /// The colour asked for; nil for auto (the terminal's own).
+    let color: RGBA?
 
-    init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
+    static let auto = BackgroundColor(color: nil)
+
+    init(color: RGBA?) {
+        self.color = color
     }
 
     init?(argument: String) {
         switch argument.lowercased() {
-        case "black": self.init(red: 0, green: 0, blue: 0)
-        case "white": self.init(red: 255, green: 255, blue: 255)
+        case "auto": self.init(color: nil)
+        case "black": self.init(color: RGBA(r: 0, g: 0, b: 0))
+        case "white": self.init(color: RGBA(r: 255, g: 255, b: 255))
         default:
             let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
             guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
-            self.init(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+            self.init(color: RGBA(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF)))
         }
     }
 
     /// How `--help` shows the default: as it would be typed.
     var defaultValueDescription: String {
-        switch (red, green, blue) {
+        guard let color else { return "auto" }
+        switch (color.r, color.g, color.b) {
         case (0, 0, 0): return "black"
         case (255, 255, 255): return "white"
-        default: return "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        default: return "#" + [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
     }
 }

@@ -59,14 +59,13 @@ struct PlaySession {
                 pixelsAllowed: display.pixels != .none, clock: clock)
             screen.synchronizedOutput = profile.synchronizedOutput
             let pixels = PixelChoice(profile: profile)
-            let symbols = profile.symbols
             if let grid = playback.grid {
                 result = gallery(
-                    sources, grid: grid, screen: screen, pixels: pixels, symbols: symbols, events: events,
+                    sources, grid: grid, screen: screen, pixels: pixels, profile: profile, events: events,
                     settings: settings)
             } else {
                 result = fullScreen(
-                    sources, screen: screen, pixels: pixels, symbols: symbols, area: area, events: events,
+                    sources, screen: screen, pixels: pixels, profile: profile, area: area, events: events,
                     settings: settings)
             }
             screen.end()
@@ -122,12 +121,13 @@ struct PlaySession {
     /// Plays `sources` over the whole screen (or `area`), in pixels when the terminal takes them,
     /// else half blocks; with the last frame as the terminal would keep it on the normal screen.
     private func fullScreen(
-        _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, symbols: MosaicSymbols,
+        _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, profile: TerminalProfile,
         area: (columns: Int, rows: Int)?, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         if let pixels {
             let sink = PixelSink(
-                screen: screen, output: pixels.output(), background: display.background,
+                screen: screen, output: pixels.output(),
+                background: display.background(terminal: profile.answers.background),
                 upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
                 area: area, fallbackCell: pixels.cell)
             var result = play(sources, sink: sink, events: events, settings: settings)
@@ -136,7 +136,9 @@ struct PlaySession {
             return result
         }
         let sink = TerminalSink(
-            screen: screen, builder: display.builder(mode: screen.mode, terminalSymbols: symbols),
+            screen: screen,
+            builder: display.builder(
+                mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
             upscale: !display.noUpscale, area: area)
         var result = play(sources, sink: sink, events: events, settings: settings)
         result.lastFrame = sink.lastFrameText
@@ -146,29 +148,32 @@ struct PlaySession {
     /// `--grid`: the gallery, and a file opened from it full screen (q there comes back).
     private func gallery(
         _ sources: [any FrameSource], grid: GridChoice, screen: NCursesScreen,
-        pixels: PixelChoice?, symbols: MosaicSymbols, events: TerminalEventSource, settings: PlayerSettings
+        pixels: PixelChoice?, profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         if let pixels {
             let sink = PixelGallerySink(
-                screen: screen, makeOutput: { pixels.output(slot: $0) }, background: display.background,
+                screen: screen, makeOutput: { pixels.output(slot: $0) },
+                background: display.background(terminal: profile.answers.background),
                 upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
                 fallbackCell: pixels.cell)
             defer { sink.release() }
             return gallery(
-                sources, grid: grid, sink: sink, screen: screen, pixels: pixels, symbols: symbols, events: events,
+                sources, grid: grid, sink: sink, screen: screen, pixels: pixels, profile: profile, events: events,
                 settings: settings)
         }
         let sink = GalleryScreenSink(
-            screen: screen, builder: display.builder(mode: screen.mode, terminalSymbols: symbols),
+            screen: screen,
+            builder: display.builder(
+                mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
             upscale: !display.noUpscale)
         return gallery(
-            sources, grid: grid, sink: sink, screen: screen, pixels: nil, symbols: symbols, events: events,
+            sources, grid: grid, sink: sink, screen: screen, pixels: nil, profile: profile, events: events,
             settings: settings)
     }
 
     private func gallery<Sink: GallerySink>(
         _ sources: [any FrameSource], grid: GridChoice, sink: Sink, screen: NCursesScreen, pixels: PixelChoice?,
-        symbols: MosaicSymbols, events: TerminalEventSource, settings: PlayerSettings
+        profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         let gallery = GalleryPlayer(
             sources: sources, clock: clock, events: events, sink: sink, grid: grid.size,
@@ -185,7 +190,7 @@ struct PlaySession {
                 // From its first frame: the gallery left the file wherever its tile was.
                 try? sources[file].rewind()
                 let opened = fullScreen(
-                    [sources[file]], screen: screen, pixels: pixels, symbols: symbols, area: nil, events: events,
+                    [sources[file]], screen: screen, pixels: pixels, profile: profile, area: nil, events: events,
                     settings: settings)
                 failures += opened.failures
                 switch opened.outcome {

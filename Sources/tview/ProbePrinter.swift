@@ -74,6 +74,9 @@ struct ProbePrinter {
             lines.append(("frames", profile.keepsAnimationFrames ? "kept by the terminal" : "two images flipped"))
         }
         lines.append(("cell", "\(profile.cell.width)x\(profile.cell.height) px — \(profile.cellSource)"))
+        let background =
+            profile.answers.background.map { "\(Self.hex($0)) — its answer to OSC 11" } ?? "black — not said"
+        lines.append(("background", background + ", what transparency is blended over [--bg]"))
         lines.append(("symbols", "\(profile.symbols.rawValue) — \(profile.symbolsReason)"))
         lines.append(
             ("synchronized", (profile.synchronizedOutput ? "yes" : "no") + " — \(profile.synchronizedReason)"))
@@ -89,6 +92,10 @@ struct ProbePrinter {
         }
         let padded = lines.map { $0.0 + String(repeating: " ", count: max(1, 13 - $0.0.count)) + $0.1 }
         return padded.joined(separator: "\n")
+    }
+
+    static func hex(_ color: RGBA) -> String {
+        "#" + [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     static func json(_ profile: TerminalProfile) -> String {
@@ -109,6 +116,8 @@ struct ProbePrinter {
         object.add("keeps_frames", .bool(profile.keepsAnimationFrames))
         object.add("cell", .array([.number(Double(profile.cell.width)), .number(Double(profile.cell.height))]))
         object.add("cell_from", .string(profile.cellSource))
+        object.add("background", profile.answers.background.map { .string(hex($0)) } ?? .null)
+        object.add("foreground", profile.answers.foreground.map { .string(hex($0)) } ?? .null)
         object.add("symbols", .string(profile.symbols.rawValue))
         object.add("symbols_why", .string(profile.symbolsReason))
         object.add("synchronized_output", .bool(profile.synchronizedOutput))

@@ -92,6 +92,17 @@ import Testing
         #expect(decide(answers, environment: environment).symbols == symbols)
     }
 
+    @Test func theParserReadsDynamicColours() {
+        var parser = TerminalInputParser()
+        #expect(
+            parser.feed(Array("\u{1B}]11;rgb:3030/4040/5050\u{1B}\\".utf8))
+                == [.colorReport(item: 11, red: 0x30, green: 0x40, blue: 0x50)])
+        #expect(
+            parser.feed(Array("\u{1B}]10;rgb:ff/80/0\u{07}".utf8))
+                == [.colorReport(item: 10, red: 255, green: 128, blue: 0)])
+        #expect(parser.feed(Array("\u{1B}]11;rgb:zz/0/0\u{07}q".utf8)) == [.ignored, .key(.character("q"))])
+    }
+
     @Test func theParserReadsDECRPM() {
         var parser = TerminalInputParser()
         #expect(parser.feed(Array("\u{1B}[?2026;2$y".utf8)) == [.modeReport(mode: 2026, state: 2)])

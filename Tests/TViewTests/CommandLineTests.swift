@@ -43,7 +43,7 @@ import Testing
         #expect(version.standardOutput.wholeMatch(of: /tview \d+\.\d+\.\d+\n/) != nil, "\(version.standardOutput)")
         let help = try CommandRunner.run(["--help"])
         // Defaults read as they would be typed, not as Swift values.
-        #expect(help.standardOutput.contains("(default: black)"))
+        #expect(help.standardOutput.contains("(default: auto)"))
         #expect(!help.standardOutput.contains("BackgroundColor("))
         for key in ["Keys:", "--max-memory", "--version", "NO_COLOR"] {
             #expect(help.standardOutput.contains(key), "\(key)")

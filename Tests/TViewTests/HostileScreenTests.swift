@@ -17,12 +17,18 @@ import Testing
         return path
     }
 
-    /// The screen bytes less the iTerm2 images (OSC 1337, ended by BEL), the one OSC tview sends.
+    /// The screen bytes less the OSCs tview itself sends: iTerm2 images (OSC 1337, ended by BEL)
+    /// and its questions for the terminal's colours (OSC 11 and 10, `?`).
     private func withoutITerm2Images(_ bytes: [UInt8]) -> [UInt8] {
         let start = Array("\u{1B}]1337;File=".utf8)
+        let questions = [Array("\u{1B}]11;?\u{1B}\\".utf8), Array("\u{1B}]10;?\u{1B}\\".utf8)]
         var out: [UInt8] = []
         var index = 0
         while index < bytes.count {
+            if let question = questions.first(where: { bytes[index...].starts(with: $0) }) {
+                index += question.count
+                continue
+            }
             if bytes[index] == 0x1B, bytes[index...].starts(with: start),
                 let end = bytes[index...].firstIndex(of: 0x07)
             {

@@ -17,6 +17,7 @@ import Testing
             (Array("i=1953955584,s=1,v=1,a=q".utf8), Array("\u{1B}_Gi=1953955584;OK\u{1B}\\".utf8)),
             (Array("\u{1B}[>0q".utf8), Array("\u{1B}P>|kitty(0.26.5)\u{1B}\\".utf8)),
             (Array("\u{1B}[?2026$p".utf8), Array("\u{1B}[?2026;\(knows ? 2 : 0)$y".utf8)),
+            (Array("\u{1B}]11;?".utf8), Array("\u{1B}]11;rgb:3030/4040/5050\u{1B}\\".utf8)),
             (Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8)),
         ]
         terminal.timeLimit = .seconds(15)
@@ -33,6 +34,7 @@ import Testing
         #expect(text.contains("symbols      sextant — kitty draws sextants itself"))
         #expect(text.contains("synchronized yes — DECRQM ?2026 answered 2"))
         #expect(text.contains("colours      truecolor — COLORTERM=truecolor [--colors]"))
+        #expect(text.contains("background   #304050 — its answer to OSC 11"))
         #expect(run.exitedSeconds < 2)
         #expect(run.echoes && run.editsLines)
     }

@@ -22,6 +22,9 @@ public struct TerminalInputParser: Sendable {
         /// A private mode's state (DECRPM, `ESC [ ? 2026 $ p` → `ESC [ ? 2026 ; 2 $ y`): 1 set,
         /// 2 reset, 3 permanently set, 4 permanently reset, 0 unknown to the terminal.
         case modeReport(mode: Int, state: Int)
+        /// A dynamic colour (OSC 10 foreground, 11 background: `ESC ] 11 ; ? ST` →
+        /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`), to 8 bits a channel.
+        case colorReport(item: Int, red: UInt8, green: UInt8, blue: UInt8)
         /// A sequence that is neither a key tview uses nor an answer it waits for.
         case ignored
     }
@@ -78,9 +81,10 @@ public struct TerminalInputParser: Sendable {
         return pending == [0x1B] ? [.key(.control(27))] : []
     }
 
-    /// `pending` is an APC or DCS string (ended by ST, `ESC \`, or BEL).
+    /// `pending` is an APC, DCS or OSC string (ended by ST, `ESC \`, or BEL).
     private var isString: Bool {
-        pending.count > 1 && (pending[1] == UInt8(ascii: "_") || pending[1] == UInt8(ascii: "P"))
+        pending.count > 1
+            && (pending[1] == UInt8(ascii: "_") || pending[1] == UInt8(ascii: "P") || pending[1] == UInt8(ascii: "]"))
     }
 
     /// The token `pending` (which starts with Esc) makes, once it is a whole sequence.
@@ -97,7 +101,11 @@ public struct TerminalInputParser: Sendable {
                 return nil
             }
             let body = Array(pending[2..<(count - terminator)])
-            return introducer == UInt8(ascii: "_") ? Self.applicationString(body) : Self.deviceControlString(body)
+            switch introducer {
+            case UInt8(ascii: "_"): return Self.applicationString(body)
+            case UInt8(ascii: "]"): return Self.operatingSystemCommand(body)
+            default: return Self.deviceControlString(body)
+            }
         }
         switch introducer {
         case UInt8(ascii: "["):
@@ -155,6 +163,23 @@ public struct TerminalInputParser: Sendable {
         }
         let message = parts.count > 1 ? Array(parts[1]) : []
         return .kittyGraphics(id: id, ok: message == Array("OK".utf8))
+    }
+
+    /// `11;rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a channel): a dynamic colour's answer.
+    private static func operatingSystemCommand(_ body: [UInt8]) -> Token {
+        let text = String(decoding: body, as: UTF8.self)
+        let parts = text.split(separator: ";", maxSplits: 1)
+        guard parts.count == 2, let item = Int(parts[0]), parts[1].hasPrefix("rgb:") else { return .ignored }
+        let channels = parts[1].dropFirst(4).split(separator: "/")
+        guard channels.count == 3 else { return .ignored }
+        var values: [UInt8] = []
+        for channel in channels {
+            guard (1...4).contains(channel.count), let value = UInt32(channel, radix: 16) else { return .ignored }
+            // Scale from the digits given to 8 bits (ffff → 255, ff → 255, f → 255).
+            let maximum = (UInt32(1) << (4 * UInt32(channel.count))) - 1
+            values.append(UInt8((value * 255 + maximum / 2) / maximum))
+        }
+        return .colorReport(item: item, red: values[0], green: values[1], blue: values[2])
     }
 
     /// `>|name`: XTVERSION's answer.

@@ -1,3 +1,4 @@
+public import Decode
 public import Picture
 
 /// What a terminal answered to tview's one round of questions at start-up
@@ -20,6 +21,9 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// DECRPM's state for synchronized output (mode 2026): 1 or 2 it knows the mode (set or
     /// reset), 3 or 4 permanently, 0 it does not know it; nil: no answer.
     public var synchronizedOutputState: Int?
+    /// The terminal's background and foreground colours (OSC 11 and 10), if it said.
+    public var background: RGBA?
+    public var foreground: RGBA?
 
     public init() {}
 
