@@ -260,8 +260,7 @@ def main():
                  "-geometry", "80x24+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black",
                  "-fg", "grey85", "-bw", "0", "+sb", "-e"]
         problems += probe_check("xterm", xterm, env, tview,
-                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant",
-                                 "background": "#000000"})
+                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant"})
         problems += run_terminal("sixel", xterm, env, tview, outdir, 10, True)
     for problem in problems:
         print("problem:", problem)
