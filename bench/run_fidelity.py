@@ -218,8 +218,10 @@ def main():
         Image.open(med).convert("RGB").save(frame)
         images.append(frame)
     chafa_version = run(["chafa", "--version"]).split("\n")[0]
+    timg_version = subprocess.run(["timg", "--version"], capture_output=True, text=True)
+    timg_version = (timg_version.stdout + timg_version.stderr).split("\n")[0] or "timg"
     rows_out = ["# Text picture fidelity", "",
-                f"One run of `bench/run_fidelity.py` ({chafa_version}; timg {run(['timg', '--version']).split()[1] if run(['timg', '--version']) else '?'}). "
+                f"One run of `bench/run_fidelity.py` ({chafa_version}; {timg_version}). "
                 "SSIM of luma (higher is better) / mean ΔE76 after a 4 px blur (lower is better); "
                 "each tool's text rasterised at 8x16 a cell from the glyphs' geometry.", ""]
     for columns, rows in [(80, 24), (160, 48)]:
