@@ -107,13 +107,21 @@ import Testing
             upscale: true, terminalScales: true)
         #expect(kitty.scaleFactor == 2 && kitty.imageWidth == 96 && kitty.imageHeight == 64)
         #expect(kitty.columns == 24 && kitty.rows == 8 && kitty.originColumn == 3 && kitty.originRow == 0)
-        // Not a whole number of cells: the canvas is padded, the picture centred in it.
-        let padded = PixelLayout(
+        // Not a whole factor: the picture fills the area (128 pixels high of 60: 2.13 times, 24
+        // cells across), sent at its own size on a canvas the cells' shape.
+        let filling = PixelLayout(
             imageWidth: 90, imageHeight: 60, areaColumns: 30, areaRows: 8, cellWidth: 8, cellHeight: 16,
             upscale: true, terminalScales: true)
-        #expect(padded.scaleFactor == 2 && padded.columns == 23 && padded.rows == 8)
-        #expect(padded.imageWidth == 92 && padded.imageHeight == 64)
-        #expect(padded.pictureX == 1 && padded.pictureY == 2 && padded.pictureWidth == 90)
+        #expect(abs(filling.scaleFactor - 128.0 / 60) < 1e-9 && filling.columns == 24 && filling.rows == 8)
+        #expect(filling.displayWidth == 192 && filling.displayHeight == 128)
+        #expect(filling.imageWidth == 90 && filling.imageHeight == 60)
+        #expect(filling.pictureX == 0 && filling.pictureY == 0 && filling.pictureWidth == 90)
+        // A canvas that is not the picture's shape: padded, the picture centred in it.
+        let padded = PixelLayout(
+            imageWidth: 90, imageHeight: 60, areaColumns: 23, areaRows: 8, cellWidth: 8, cellHeight: 16,
+            upscale: true, terminalScales: true)
+        #expect(padded.columns == 23 && padded.rows == 8 && padded.imageWidth == 90 && padded.imageHeight == 63)
+        #expect(padded.pictureX == 0 && padded.pictureY == 1)
         // Sixel: screen pixels, never enlarged when upscale is off, on whole cells.
         let sixel = PixelLayout(
             imageWidth: 90, imageHeight: 60, areaColumns: 30, areaRows: 8, cellWidth: 8, cellHeight: 16,

@@ -83,8 +83,9 @@ import Testing
     @Test(arguments: ["sixel", "kitty", "iterm2"])
     func theFrameAsAnImage(protocolName: String) throws {
         // gif-disposal-1: 16x12, opaque. In 4x2 cells of 10x20 (40x40 pixels): sixel at its own
-        // size at (2, 4) of a 20x20 canvas; kitty and iTerm2 send that canvas and the terminal
-        // shows it twice as large over 4x2 cells.
+        // size at (2, 4) of a 20x20 canvas; kitty and iTerm2 send a 16x16 canvas with the
+        // picture at (0, 2) and the terminal stretches it 2.5 times over the 4x2 cells (filling
+        // the width).
         let result = try CommandRunner.run([
             "--pixels", protocolName, "--size", "4x2", CommandRunner.sample("gif-disposal-1.gif"),
         ])
@@ -94,12 +95,15 @@ import Testing
         #expect(screen.errors.isEmpty)
         let expected = try Data(
             contentsOf: CommandRunner.repository.appendingPathComponent("samples/expected/gif-disposal-1.rgba"))
-        let scale = protocolName == "sixel" ? 1 : 2
+        let scaled = protocolName != "sixel"
         let shown = screen.picture
         for y in 0..<12 {
             for x in 0..<16 {
                 let offset = (y * 16 + x) * 4
-                let pixel = shown[(2 + x) * scale, (4 + y) * scale]
+                // The middle of the source pixel where it lands on the screen.
+                let pixel =
+                    scaled
+                    ? shown[Int((Double(x) + 0.5) * 2.5), Int((Double(2 + y) + 0.5) * 2.5)] : shown[2 + x, 4 + y]
                 for (channel, value) in [pixel.r, pixel.g, pixel.b].enumerated() {
                     #expect(abs(Int(value) - Int(expected[offset + channel])) <= 2, "(\(x), \(y))")
                 }

@@ -44,8 +44,10 @@ public final class ITerm2Output: GraphicsOutput {
         let layout = picture.layout
         guard let png = PNGEncoder.encodeOpaque(picture.image, region: region) else { return }
         // Sent pixels are screen pixels enlarged by the layout's factor.
-        let columns = (region.width * layout.scaleFactor + layout.cellWidth - 1) / layout.cellWidth
-        let rows = (region.height * layout.scaleFactor + layout.cellHeight - 1) / layout.cellHeight
+        // The whole picture covers the layout's cells; a part (at screen pixels) its own.
+        let whole = region == picture.image.bounds
+        let columns = whole ? layout.columns : (region.width + layout.cellWidth - 1) / layout.cellWidth
+        let rows = whole ? layout.rows : (region.height + layout.cellHeight - 1) / layout.cellHeight
         out += Array(
             ("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0"
                 + (moveCursor ? "" : ";doNotMoveCursor=1") + ":").utf8)

@@ -26,12 +26,14 @@ public struct PixelLayout: Sendable, Equatable {
     public let cellWidth: Int
     public let cellHeight: Int
     /// The terminal stretches the sent image over `columns` × `rows` cells, by `scaleFactor`
-    /// (1: one sent pixel is one screen pixel).
+    /// (1: one sent pixel is one screen pixel; not a whole number when the picture fills the
+    /// area).
     public let terminalScales: Bool
-    public let scaleFactor: Int
+    public let scaleFactor: Double
 
     /// - Parameters:
-    ///   - upscale: enlarge small images by a whole factor (pixel art stays crisp).
+    ///   - upscale: enlarge small images: to fill the area where the terminal scales (kitty,
+    ///     iTerm2: it costs no bytes), by a whole factor where tview does (pixel art stays crisp).
     ///   - terminalScales: the terminal scales what it is sent (kitty); otherwise it shows one
     ///     pixel per screen pixel.
     public init(
@@ -43,7 +45,7 @@ public struct PixelLayout: Sendable, Equatable {
         let areaHeight = max(1, areaRows) * cellHeight
         let width = Double(max(1, sourceWidth)), height = Double(max(1, sourceHeight))
         var scale = min(Double(areaWidth) / width, Double(areaHeight) / height)
-        if scale >= 1 { scale = upscale ? scale.rounded(.down) : 1 }
+        if scale >= 1 { scale = upscale ? (terminalScales ? scale : scale.rounded(.down)) : 1 }
         displayWidth = min(areaWidth, max(1, Int((width * scale).rounded())))
         displayHeight = min(areaHeight, max(1, Int((height * scale).rounded())))
         columns = (displayWidth + cellWidth - 1) / cellWidth
@@ -53,15 +55,16 @@ public struct PixelLayout: Sendable, Equatable {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.terminalScales = terminalScales
-        // The terminal stretches the sent canvas by `factor` (a whole number; 1 when tview
-        // reduced the picture itself or the terminal does not scale).
+        // The terminal stretches the sent canvas by `factor` (1 when tview reduced the picture
+        // itself or the terminal does not scale): the canvas is the cells' size over it, so the
+        // stretch keeps the aspect within a sent pixel.
         let enlarged = terminalScales && scale > 1
-        let factor = enlarged ? Int(scale) : 1
+        let factor = enlarged ? scale : 1
         scaleFactor = factor
         pictureWidth = enlarged ? max(1, sourceWidth) : displayWidth
         pictureHeight = enlarged ? max(1, sourceHeight) : displayHeight
-        self.imageWidth = (columns * cellWidth + factor - 1) / factor
-        self.imageHeight = (rows * cellHeight + factor - 1) / factor
+        self.imageWidth = max(pictureWidth, Int((Double(columns * cellWidth) / factor).rounded()))
+        self.imageHeight = max(pictureHeight, Int((Double(rows * cellHeight) / factor).rounded()))
         pictureX = (self.imageWidth - pictureWidth) / 2
         pictureY = (self.imageHeight - pictureHeight) / 2
     }
