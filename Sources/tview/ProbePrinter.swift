@@ -62,6 +62,7 @@ struct ProbePrinter {
             if let cell = answers.cellPixels { said.append("cell \(cell.width)x\(cell.height) px") }
             if let area = answers.areaPixels { said.append("area \(area.width)x\(area.height) px") }
             if let state = answers.synchronizedOutputState { said.append("mode 2026 state \(state)") }
+            if let maximum = answers.sixelMaximum { said.append("sixel at most \(maximum.width)x\(maximum.height)") }
             lines.append(("answers", said.isEmpty ? "none" : said.joined(separator: "; ")))
         } else {
             lines.append(("asked", "nothing (\(profile.graphicsReason))"))
@@ -114,6 +115,11 @@ struct ProbePrinter {
         object.add("pixels", profile.graphics.map { .string($0.rawValue) } ?? .null)
         object.add("pixels_why", .string(profile.graphicsReason))
         object.add("keeps_frames", .bool(profile.keepsAnimationFrames))
+        object.add(
+            "sixel_maximum",
+            profile.answers.sixelMaximum.map {
+                .array([.number(Double($0.width)), .number(Double($0.height))])
+            } ?? .null)
         object.add("cell", .array([.number(Double(profile.cell.width)), .number(Double(profile.cell.height))]))
         object.add("cell_from", .string(profile.cellSource))
         object.add("background", profile.answers.background.map { .string(hex($0)) } ?? .null)

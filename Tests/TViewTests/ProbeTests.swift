@@ -1,4 +1,6 @@
+import Decode
 import Foundation
+import Graphics
 import Testing
 
 /// `tview --probe` and the one round of questions at start-up, on a pseudo-terminal that answers
@@ -84,6 +86,34 @@ import Testing
         #expect(run.status == 0)
         let text = try String(contentsOfFile: output, encoding: .utf8)
         #expect(text.contains("\"name\":\"kitty\"") && text.contains("\"pixels\":\"kitty\""), "\(text)")
+    }
+
+    /// A sixel terminal that shows images of at most 200x100 pixels (XTSMGRAPHICS) never gets a
+    /// larger one: xterm shows nothing for a sixel image over its maximum.
+    @Test func sixelImagesStayWithinTheTerminalsMaximum() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tview-sixel-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("big.png").path
+        try PNGFile.write(RGBAImage(width: 400, height: 300, fill: RGBA(r: 200, g: 40, b: 40)), to: picture)
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 50_000_000
+        terminal.answerDelay = .milliseconds(2)
+        terminal.replies = [
+            (Array("\u{1B}[?2;1;0S".utf8), Array("\u{1B}[?2;0;200;100S".utf8)),
+            (Array("\u{1B}[c".utf8), Array("\u{1B}[?63;4c".utf8)),
+        ]
+        terminal.keys = [(.milliseconds(1500), Array("q".utf8))]
+        let run = try terminal.run(CommandRunner.executable.path, [picture], environment: Self.environment)
+        #expect(run.status == 0)
+        let text = String(decoding: run.shown, as: UTF8.self)
+        // Raster attributes of every sixel image: "1;1;width;height.
+        let sizes = text.components(separatedBy: "q\"1;1;").dropFirst().compactMap { rest -> (Int, Int)? in
+            let numbers = rest.prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap { Int($0) }
+            return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
+        }
+        #expect(!sizes.isEmpty, "no sixel image")
+        #expect(sizes.allSatisfy { $0.0 <= 200 && $0.1 <= 100 }, "\(sizes)")
     }
 
     /// Synchronized output (DEC mode 2026) goes out only to a terminal that said it knows it.

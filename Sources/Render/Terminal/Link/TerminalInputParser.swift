@@ -25,6 +25,9 @@ public struct TerminalInputParser: Sendable {
         /// A dynamic colour (OSC 10 foreground, 11 background: `ESC ] 11 ; ? ST` →
         /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`), to 8 bits a channel.
         case colorReport(item: Int, red: UInt8, green: UInt8, blue: UInt8)
+        /// XTSMGRAPHICS's answer (`ESC [ ? 2 ; 1 ; 0 S` → `ESC [ ? 2 ; 0 ; W ; H S`): item 2 is
+        /// the largest sixel image in pixels; status 0 is success.
+        case graphicsAttribute(item: Int, status: Int, values: [Int])
         /// A sequence that is neither a key tview uses nor an answer it waits for.
         case ignored
     }
@@ -132,6 +135,12 @@ public struct TerminalInputParser: Sendable {
         if final == UInt8(ascii: "y"), parameters.first == UInt8(ascii: "?"), parameters.last == UInt8(ascii: "$") {
             let values = numbers(parameters.dropFirst().dropLast())
             if values.count == 2 { return .modeReport(mode: values[0], state: values[1]) }
+        }
+        if final == UInt8(ascii: "S"), parameters.first == UInt8(ascii: "?") {
+            let values = numbers(parameters.dropFirst())
+            if values.count >= 2 {
+                return .graphicsAttribute(item: values[0], status: values[1], values: Array(values.dropFirst(2)))
+            }
         }
         if final == UInt8(ascii: "t") {
             let values = numbers(parameters)

@@ -123,7 +123,7 @@ public final class TerminalLink {
                 pacer.answerReceived(at: clock.now())
                 input.answers += 1
             case .ignored, .deviceAttributes, .kittyGraphics, .terminalName, .cellPixels, .areaPixels, .modeReport,
-                .colorReport:
+                .colorReport, .graphicsAttribute:
                 break
             }
         }
@@ -132,13 +132,14 @@ public final class TerminalLink {
     /// The start-up questions, ending with device attributes (which every terminal answers,
     /// after the others): kitty's query action, an animation frame on a scratch image,
     /// XTVERSION, the cell and text area sizes in pixels, DECRQM for synchronized output, the
-    /// background and foreground colours (OSC 11, 10).
+    /// background and foreground colours (OSC 11, 10), the largest sixel image (XTSMGRAPHICS).
     static let questions: [UInt8] = Array(
         ("\u{1B}_Gi=\(probeImage),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
             + "\u{1B}_Gi=\(probeImage + 1),s=1,v=1,a=t,t=d,f=24,q=1;AAAA\u{1B}\\"
             + "\u{1B}_Ga=f,i=\(probeImage + 1),s=1,v=1,t=d,f=24;AAAA\u{1B}\\"
             + "\u{1B}_Ga=d,d=I,i=\(probeImage + 1),q=2\u{1B}\\"
-            + "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?2026$p\u{1B}]11;?\u{1B}\\\u{1B}]10;?\u{1B}\\\u{1B}[c").utf8)
+            + "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?2;1;0S\u{1B}[?2026$p\u{1B}]11;?\u{1B}\\\u{1B}]10;?\u{1B}\\\u{1B}[c")
+            .utf8)
     /// Image ids of the scratch images (ours, not likely another program's).
     static let probeImage = 0x7476_FF00
 
@@ -168,6 +169,9 @@ public final class TerminalLink {
                     report.areaPixels = PixelSize(width: width, height: height)
                 case .modeReport(let mode, let state) where mode == 2026:
                     report.synchronizedOutputState = state
+                case .graphicsAttribute(let item, let status, let values)
+                where item == 2 && status == 0 && values.count == 2 && values[0] > 0 && values[1] > 0:
+                    report.sixelMaximum = PixelSize(width: values[0], height: values[1])
                 case .colorReport(let item, let red, let green, let blue) where item == 10 || item == 11:
                     let color = RGBA(r: red, g: green, b: blue)
                     if item == 11 { report.background = color } else { report.foreground = color }

@@ -23,6 +23,8 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var synchronizedOutputState: Int?
     /// The terminal's background and foreground colours (OSC 11 and 10), if it said.
     public var background: RGBA?
+    /// The largest sixel image the terminal shows (XTSMGRAPHICS), if it said.
+    public var sixelMaximum: PixelSize?
     public var foreground: RGBA?
 
     public init() {}

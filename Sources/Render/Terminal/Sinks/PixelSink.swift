@@ -14,6 +14,8 @@ public final class PixelSink: FrameSink {
     private let area: (columns: Int, rows: Int)?
     /// A cell's pixels when the terminal's size does not say (from asking it, or a guess).
     private let fallbackCell: PixelSize
+    /// The largest image the terminal shows (sixel in xterm: 1000x1000 by default), if known.
+    public var maximumPixels: PixelSize?
     private let writer = ANSIWriter(mode: .truecolor)
     /// Counts layouts: pictures made for an earlier one are drawn anew.
     private var generation = 0
@@ -47,7 +49,9 @@ public final class PixelSink: FrameSink {
         return renderer.render(
             image, serial: serial, change: change,
             frame: FrameIdentity(file: file, index: index, generation: generation),
-            areaColumns: min(size.columns, area?.columns ?? size.columns), areaRows: min(rows, area?.rows ?? rows),
+            areaColumns: min(
+                size.columns, area?.columns ?? size.columns, maximumPixels.map { $0.width / cell.width } ?? .max),
+            areaRows: min(rows, area?.rows ?? rows, maximumPixels.map { $0.height / cell.height } ?? .max),
             cellWidth: cell.width, cellHeight: cell.height)
     }
 
