@@ -10,20 +10,25 @@ import Testing
         "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
     ]
 
-    /// A terminal that answers as kitty 0.26.5 does, plus DECRQM 2026 (which `knows` decides).
-    static func kittyLike(knowsSynchronizedOutput knows: Bool) -> ThrottledTerminal {
+    /// A fast terminal that answers `replies` (question, answer) as it shows the questions.
+    static func answering(_ replies: [(String, String)]) -> ThrottledTerminal {
         var terminal = ThrottledTerminal()
         terminal.bytesPerSecond = 50_000_000
         terminal.answerDelay = .milliseconds(2)
-        terminal.replies = [
-            (Array("i=1953955584,s=1,v=1,a=q".utf8), Array("\u{1B}_Gi=1953955584;OK\u{1B}\\".utf8)),
-            (Array("\u{1B}[>0q".utf8), Array("\u{1B}P>|kitty(0.26.5)\u{1B}\\".utf8)),
-            (Array("\u{1B}[?2026$p".utf8), Array("\u{1B}[?2026;\(knows ? 2 : 0)$y".utf8)),
-            (Array("\u{1B}]11;?".utf8), Array("\u{1B}]11;rgb:3030/4040/5050\u{1B}\\".utf8)),
-            (Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8)),
-        ]
+        terminal.replies = replies.map { (Array($0.0.utf8), Array($0.1.utf8)) }
         terminal.timeLimit = .seconds(15)
         return terminal
+    }
+
+    /// A terminal that answers as kitty 0.26.5 does, plus DECRQM 2026 (which `knows` decides).
+    static func kittyLike(knowsSynchronizedOutput knows: Bool) -> ThrottledTerminal {
+        answering([
+            ("i=1953955584,s=1,v=1,a=q", "\u{1B}_Gi=1953955584;OK\u{1B}\\"),
+            ("\u{1B}[>0q", "\u{1B}P>|kitty(0.26.5)\u{1B}\\"),
+            ("\u{1B}[?2026$p", "\u{1B}[?2026;\(knows ? 2 : 0)$y"),
+            ("\u{1B}]11;?", "\u{1B}]11;rgb:3030/4040/5050\u{1B}\\"),
+            ("\u{1B}[c", "\u{1B}[?62;22c"),
+        ])
     }
 
     @Test func probeSaysWhatKittyAnsweredAndWhatWasChosen() throws {
@@ -96,13 +101,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let picture = folder.appendingPathComponent("big.png").path
         try PNGFile.write(RGBAImage(width: 400, height: 300, fill: RGBA(r: 200, g: 40, b: 40)), to: picture)
-        var terminal = ThrottledTerminal()
-        terminal.bytesPerSecond = 50_000_000
-        terminal.answerDelay = .milliseconds(2)
-        terminal.replies = [
-            (Array("\u{1B}[?2;1;0S".utf8), Array("\u{1B}[?2;0;200;100S".utf8)),
-            (Array("\u{1B}[c".utf8), Array("\u{1B}[?63;4c".utf8)),
-        ]
+        var terminal = Self.answering([("\u{1B}[?2;1;0S", "\u{1B}[?2;0;200;100S"), ("\u{1B}[c", "\u{1B}[?63;4c")])
         terminal.keys = [(.milliseconds(1500), Array("q".utf8))]
         let run = try terminal.run(CommandRunner.executable.path, [picture], environment: Self.environment)
         #expect(run.status == 0)
