@@ -93,58 +93,22 @@ public struct MosaicCellBuilder: Sendable {
                 glyph: .mosaic(MosaicGlyphs.scalar(mask: lit, count: count)!), foreground: .default,
                 background: .default)
         }
-        // Linear RGB of each sub-cell (over the background where partly transparent), and sums.
-        var r = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
-        var g = r, b = r
-        var sr = r, sg = r, sb = r
+        // Each sub-cell in linear RGB and in sRGB, over the background where partly transparent.
+        var channels = Channels()
         var opaque = 0
-        withUnsafeMutableBytes(of: &r) { rs in
-            withUnsafeMutableBytes(of: &g) { gs in
-                withUnsafeMutableBytes(of: &b) { bs in
-                    let rr = rs.bindMemory(to: Float.self), gg = gs.bindMemory(to: Float.self)
-                    let bb = bs.bindMemory(to: Float.self)
-                    for index in 0..<count where subcells[index].a > CellGridBuilder.transparentAlpha {
-                        opaque |= 1 << index
-                        let shown = subcells[index].over(
-                            r: base.background.r, g: base.background.g, b: base.background.b)
-                        rr[index] = LinearLight.fromSRGB[Int(shown.r)]
-                        gg[index] = LinearLight.fromSRGB[Int(shown.g)]
-                        bb[index] = LinearLight.fromSRGB[Int(shown.b)]
-                        withUnsafeMutableBytes(of: &sr) { $0.bindMemory(to: Float.self)[index] = Float(shown.r) / 255 }
-                        withUnsafeMutableBytes(of: &sg) { $0.bindMemory(to: Float.self)[index] = Float(shown.g) / 255 }
-                        withUnsafeMutableBytes(of: &sb) { $0.bindMemory(to: Float.self)[index] = Float(shown.b) / 255 }
-                    }
-                }
-            }
+        for index in 0..<count where subcells[index].a > CellGridBuilder.transparentAlpha {
+            opaque |= 1 << index
+            channels.set(
+                index, subcells[index].over(r: base.background.r, g: base.background.g, b: base.background.b))
         }
         guard opaque != 0 else { return .blank }
-        let srs = sr, sgs = sg, sbs = sb
-        return withUnsafeBytes(of: r) { rs in
-            withUnsafeBytes(of: g) { gs in
-                withUnsafeBytes(of: b) { bs in
-                    withUnsafeBytes(of: srs) { xr in
-                        withUnsafeBytes(of: sgs) { xg in
-                            withUnsafeBytes(of: sbs) { xb in
-                                let channels = Channels(
-                                    r: rs.bindMemory(to: Float.self), g: gs.bindMemory(to: Float.self),
-                                    b: bs.bindMemory(to: Float.self), sr: xr.bindMemory(to: Float.self),
-                                    sg: xg.bindMemory(to: Float.self), sb: xb.bindMemory(to: Float.self))
-                                // Transparent sub-cells show the terminal's own background: they are the
-                                // background group, the rest one colour over them.
-                                if opaque != full {
-                                    let sums = channels.sums(mask: opaque)
-                                    return Self.cell(
-                                        mask: opaque, foreground: base.color(sums.mean, x: x, y: y),
-                                        background: .default,
-                                        count: count)
-                                }
-                                return bestCell(channels, count: count, x: x, y: y)
-                            }
-                        }
-                    }
-                }
-            }
+        // Transparent sub-cells show the terminal's own background: they are the background
+        // group, the rest one colour over them.
+        if opaque != full {
+            let colour = base.color(channels.sums(mask: opaque).mean, x: x, y: y)
+            return Self.cell(mask: opaque, foreground: colour, background: .default, count: count)
         }
+        return bestCell(channels, count: count, x: x, y: y)
     }
 
     /// Every partition (the last sub-cell always in the background: each once; 0 is one colour).
@@ -156,11 +120,11 @@ public struct MosaicCellBuilder: Sendable {
             let foreground = mask == 0 ? Sums() : channels.sums(mask: mask)
             let background = all.minus(foreground)
             let backgroundColor = base.color(background.mean, x: x, y: y)
-            var error = background.error(shown: shownLinear(backgroundColor, exact: background.mean))
+            var error = background.error(shown: shownColor(backgroundColor, exact: background.mean))
             var foregroundColor = backgroundColor
             if mask != 0 {
                 foregroundColor = base.color(foreground.mean, x: x, y: y)
-                error += foreground.error(shown: shownLinear(foregroundColor, exact: foreground.mean))
+                error += foreground.error(shown: shownColor(foregroundColor, exact: foreground.mean))
             }
             if error < best.error { best = (mask, error, foregroundColor, backgroundColor) }
         }
@@ -169,7 +133,7 @@ public struct MosaicCellBuilder: Sendable {
 
     /// What a terminal colour shows, in sRGB from 0 to 1 (`exact`: the colour asked for, in
     /// truecolor).
-    private func shownLinear(_ color: TermColor, exact: RGBA) -> SIMD3<Float> {
+    private func shownColor(_ color: TermColor, exact: RGBA) -> SIMD3<Float> {
         let rgb: (UInt8, UInt8, UInt8)
         switch color {
         case .rgb(let r, let g, let b): rgb = (r, g, b)
@@ -193,15 +157,20 @@ public struct MosaicCellBuilder: Sendable {
     }
 }
 
-/// A cell's sub-cells in linear RGB (for means) and in sRGB from 0 to 1 (for errors), one buffer
-/// a channel.
+/// A cell's sub-cells (up to 8, one lane each) in linear RGB (for means) and in sRGB from 0 to 1
+/// (for errors).
 private struct Channels {
-    let r: UnsafeBufferPointer<Float>
-    let g: UnsafeBufferPointer<Float>
-    let b: UnsafeBufferPointer<Float>
-    let sr: UnsafeBufferPointer<Float>
-    let sg: UnsafeBufferPointer<Float>
-    let sb: UnsafeBufferPointer<Float>
+    var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
+    var sr = SIMD8<Float>(), sg = SIMD8<Float>(), sb = SIMD8<Float>()
+
+    mutating func set(_ index: Int, _ pixel: RGBA) {
+        r[index] = LinearLight.fromSRGB[Int(pixel.r)]
+        g[index] = LinearLight.fromSRGB[Int(pixel.g)]
+        b[index] = LinearLight.fromSRGB[Int(pixel.b)]
+        sr[index] = Float(pixel.r) / 255
+        sg[index] = Float(pixel.g) / 255
+        sb[index] = Float(pixel.b) / 255
+    }
 
     func sums(mask: Int) -> Sums {
         var sums = Sums()
