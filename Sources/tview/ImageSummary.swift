@@ -15,8 +15,11 @@ struct ImageSummary {
     let warnings: [String]
 
     init(image: AnimatedImage) throws(DecodeError) {
-        var durations = image.declaredDurations ?? []
-        if image.declaredDurations == nil {
+        // The container's list (it walks every frame's header once), else a decoding pass.
+        var durations: [Duration] = []
+        if let declared = image.declaredDurations {
+            durations = declared
+        } else {
             while let frame = try image.nextFrame() {
                 durations.append(frame.duration)
             }

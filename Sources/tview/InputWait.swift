@@ -15,13 +15,13 @@ final class InputWait {
             began = true
             keys = QuitKeys()
         }
-        switch keys?.quitPressed() {
-        case .interrupt?:
+        switch keys?.quitPressed() ?? .nothing {
+        case .interrupt:
             keys?.end()
             raise(SIGINT)
             return false
-        case .quit?: return false
-        case nil, .none?: return true
+        case .quit: return false
+        case .nothing: return true
         }
     }
 

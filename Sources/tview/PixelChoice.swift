@@ -12,6 +12,8 @@ struct PixelChoice {
     /// Inside tmux, kitty's commands go through to it.
     let passthrough: TmuxPassthrough?
     let cell: PixelSize
+    /// The largest image the terminal shows, where it matters (sixel: xterm shows nothing over it).
+    let maximum: PixelSize?
 
     var terminalScales: Bool { graphics.terminalScales }
 
@@ -22,6 +24,7 @@ struct PixelChoice {
         animationFrames = profile.keepsAnimationFrames
         passthrough = profile.passthrough
         cell = profile.cell
+        maximum = graphics == .sixel ? profile.answers.sixelMaximum : nil
     }
 
     /// The output for the whole screen (`slot` nil) or for gallery tile `slot`: kitty tiles get

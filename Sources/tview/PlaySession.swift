@@ -131,8 +131,7 @@ struct PlaySession {
                 background: display.background(terminal: profile.answers.background),
                 upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
                 area: area, fallbackCell: pixels.cell)
-            // Sixel images over the terminal's maximum are not shown at all (xterm: 1000x1000).
-            if pixels.graphics == .sixel { sink.maximumPixels = profile.answers.sixelMaximum }
+            sink.maximumPixels = pixels.maximum
             var result = play(sources, sink: sink, events: events, settings: settings)
             sink.release()
             result.lastFrame = sink.lastFrameBytes

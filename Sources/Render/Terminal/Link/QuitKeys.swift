@@ -14,7 +14,7 @@ public final class QuitKeys {
     }
 
     public enum Pressed: Sendable {
-        case none
+        case nothing
         /// q or Esc.
         case quit
         /// Ctrl-C.
@@ -24,7 +24,7 @@ public final class QuitKeys {
     /// What was typed since the last call: Ctrl-C before q or Esc; other keys are dropped.
     public func quitPressed() -> Pressed {
         var bytes = [UInt8](repeating: 0, count: 64)
-        var pressed = Pressed.none
+        var pressed = Pressed.nothing
         while true {
             let count = read(modes.descriptor, &bytes, bytes.count)
             guard count > 0 else { break }

@@ -2,7 +2,7 @@ public import Decode
 public import Picture
 
 /// What a terminal answered to tview's one round of questions at start-up
-/// (`TerminalLink.askTerminal`): pixels, its name, cell size, synchronized output.
+/// (`TerminalLink.askTerminal`): pixels, its name, cell size, synchronized output, colours.
 public struct TerminalAnswers: Sendable, Equatable {
     /// It answered the device attributes query, asked last (every terminal answers it, after
     /// the others: nothing else is then still on its way).
@@ -23,9 +23,9 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var synchronizedOutputState: Int?
     /// The terminal's background and foreground colours (OSC 11 and 10), if it said.
     public var background: RGBA?
+    public var foreground: RGBA?
     /// The largest sixel image the terminal shows (XTSMGRAPHICS), if it said.
     public var sixelMaximum: PixelSize?
-    public var foreground: RGBA?
 
     public init() {}
 

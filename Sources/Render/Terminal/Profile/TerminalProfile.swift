@@ -44,8 +44,8 @@ public struct TerminalProfile: Sendable {
     }
 
     /// Asks the terminal at the ends of `link` (nil: output is no terminal) and decides.
-    /// `requested`: `--pixels` by name (nil: auto); `askAllowed` false for `--pixels none`, which
-    /// asks nothing. `timeout` bounds the wait for a terminal that answers nothing.
+    /// `requested`: `--pixels` by name (nil: auto); `pixelsAllowed` false for `--pixels none`,
+    /// which asks nothing. `timeout` bounds the wait for a terminal that answers nothing.
     public static func detect(
         link: TerminalLink?, environment: [String: String], requested: GraphicsProtocol?, pixelsAllowed: Bool,
         clock: any PlaybackClock, timeout: Duration = .milliseconds(500)
