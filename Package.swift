@@ -25,16 +25,21 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
+        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
         // libjpeg likewise (its error exit is a longjmp).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        // dav1d and libjxl print their errors to stderr themselves: kept quiet, so failures reach the
+        // screen only as tview's own messages.
+        .target(name: "CQuietLibraries"),
         // glibc's mallopt, which Swift's Glibc module does not show; zeroing that spares fresh pages.
         .target(name: "CMemory"),
 
         .target(
-            name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CMemory"],
+            name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CAVIF", "CQuietLibraries", "CJXL", "CMemory"],
             swiftSettings: swiftSettings
         ),
         // Render, by role (each a module, so the roles cannot leak into each other): the picture

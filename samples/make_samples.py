@@ -497,6 +497,72 @@ def jpeg_samples():
         handle.write(data[: len(data) // 2])
 
 
+def run_tool(name, package, args):
+    tool = shutil.which(name)
+    if tool is None:
+        sys.exit("%s not found: apt-get install %s" % (name, package))
+    subprocess.run([tool] + args, check=True, capture_output=True)
+
+
+def avif_samples(workdir):
+    """AVIF through avifenc (Debian's libavif-bin): a lossless sequence with alpha and three
+    durations (80, 120 and 5 ms, which plays as 100), and a lossy 4:2:0 still (within a mean
+    tolerance); one sequence cut short, in bad/."""
+    w, h = 32, 24
+    sources = [pattern(w, h, n) for n in range(3)]
+    canonical = [[p if p[3] else TRANSPARENT for p in s] for s in sources]
+    paths = []
+    for n, pixels in enumerate(sources):
+        path = os.path.join(workdir, "avif-frame%d.png" % n)
+        with open(path, "wb") as handle:
+            handle.write(png_bytes(w, h, pixels))
+        paths.append(path)
+    sequence = os.path.join(GOOD, "avif-lossless-alpha.avif")
+    run_tool("avifenc", "libavif-bin", ["--lossless", "-s", "8", "--timescale", "1000",
+                                        "--duration", "80", paths[0], "--duration", "120", paths[1],
+                                        "--duration", "5", paths[2], sequence])
+    save_expected("avif-lossless-alpha", w, h, canonical, [80, 120, 100], None)
+
+    opaque = [p[:3] + (255,) for p in pattern(w, h, 1, alpha=False)]
+    still = os.path.join(workdir, "avif-still.png")
+    with open(still, "wb") as handle:
+        handle.write(png_bytes(w, h, opaque))
+    run_tool("avifenc", "libavif-bin", ["-s", "8", "-y", "420", "--min", "4", "--max", "8", still,
+                                        os.path.join(GOOD, "avif-still-lossy.avif")])
+    save_expected("avif-still-lossy", w, h, [opaque], [100], None, exact=False, tolerance=6)
+
+    data = open(sequence, "rb").read()
+    with open(os.path.join(BAD, "avif-sequence-cut-short.avif"), "wb") as handle:
+        handle.write(data[: len(data) * 3 // 4])
+
+
+def jxl_samples(workdir):
+    """JPEG XL through cjxl (Debian's libjxl-tools) from an APNG of the same three frames:
+    lossless with alpha, durations 80, 120 and 5 ms (100), played twice; a lossy still (within a
+    mean tolerance); the animation cut short, in bad/."""
+    w, h = 32, 24
+    sources = [pattern(w, h, n) for n in range(3)]
+    canonical = [[p if p[3] else TRANSPARENT for p in s] for s in sources]
+    apng = os.path.join(workdir, "jxl-source.png")
+    frames = [{"x": 0, "y": 0, "w": w, "h": h, "pixels": pixels, "delay": (delay, 1000)}
+              for pixels, delay in zip(sources, (80, 120, 5))]
+    write_apng(apng, w, h, frames, plays=2)
+    animation = os.path.join(GOOD, "jxl-lossless-alpha.jxl")
+    run_tool("cjxl", "libjxl-tools", [apng, animation, "-d", "0", "-e", "3"])
+    save_expected("jxl-lossless-alpha", w, h, canonical, [80, 120, 100], 2)
+
+    opaque = [p[:3] + (255,) for p in pattern(w, h, 2, alpha=False)]
+    still = os.path.join(workdir, "jxl-still.png")
+    with open(still, "wb") as handle:
+        handle.write(png_bytes(w, h, opaque))
+    run_tool("cjxl", "libjxl-tools", [still, os.path.join(GOOD, "jxl-still-lossy.jxl"), "-d", "1", "-e", "3"])
+    save_expected("jxl-still-lossy", w, h, [opaque], [100], None, exact=False, tolerance=6)
+
+    data = open(animation, "rb").read()
+    with open(os.path.join(BAD, "jxl-animation-cut-short.jxl"), "wb") as handle:
+        handle.write(data[: len(data) * 3 // 4])
+
+
 def hostile_samples():
     """Valid files that are expensive by design. A 1.7 KB GIF declaring an 8000x8000 canvas with
     200 frames of one pixel each, walking a diagonal, every other one disposed to transparent:
@@ -551,6 +617,8 @@ def main():
     apng_samples()
     with tempfile.TemporaryDirectory() as workdir:
         webp_samples(workdir)
+        avif_samples(workdir)
+        jxl_samples(workdir)
     jpeg_samples()
     print("samples written to", GOOD)
 

@@ -22,10 +22,12 @@ public final class AnimatedImage {
 
     /// How many times the whole animation plays, as browsers read the file; nil means forever.
     /// A GIF's NETSCAPE count n > 0 repeats n times after the first play (Chromium, Firefox);
-    /// APNG's num_plays and WebP's loop count are total plays.
+    /// APNG's num_plays, WebP's loop count and JPEG XL's num_loops are total plays. An AVIF
+    /// sequence states none that libavif 0.11 reads: it plays forever, as in browsers.
     public var totalPlays: Int? {
         switch (format, loopCount) {
         case (_, 0): return nil
+        case (.avif, nil): return (frameCount ?? 1) > 1 ? nil : 1
         case (_, nil): return 1
         case (.gif, let count?): return count + 1
         case (_, let count?): return count
@@ -119,6 +121,8 @@ public final class AnimatedImage {
         case .png, .apng: decoder = try PNGDecoder(input: input, limits: limits)
         case .webp: decoder = try WebPDecoder(input: input, limits: limits)
         case .jpeg: decoder = try JPEGDecoder(input: input, limits: limits)
+        case .avif: decoder = try AVIFDecoder(input: input, limits: limits)
+        case .jxl: decoder = try JXLDecoder(input: input, limits: limits)
         }
         return AnimatedImage(name: input.name, decoder: decoder)
     }

@@ -7,6 +7,8 @@ extension ImageFormat {
         case .apng: return "APNG"
         case .webp: return "WebP"
         case .jpeg: return "JPEG"
+        case .avif: return "AVIF"
+        case .jxl: return "JPEG XL"
         }
     }
 }

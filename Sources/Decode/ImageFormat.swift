@@ -5,11 +5,14 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     case apng
     case webp
     case jpeg
+    case avif
+    case jxl
 
     /// How many leading bytes `sniff` needs to decide.
     public static let magicLength = 12
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    private static let jxlContainerSignature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
 
     /// The format whose magic number `prefix` starts with. PNG and APNG share a signature: the PNG
     /// reader tells them apart by the `acTL` chunk, so this answers `.png` for both.
@@ -27,6 +30,16 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
         // SOI, then a marker.
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             return .jpeg
+        }
+        // An ISO BMFF file type box whose major brand is a still AVIF or an AVIF sequence.
+        if bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8),
+            bytes[8..<12].elementsEqual("avif".utf8) || bytes[8..<12].elementsEqual("avis".utf8)
+        {
+            return .avif
+        }
+        // A bare JPEG XL codestream, or the JPEG XL container's signature box.
+        if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: jxlContainerSignature) {
+            return .jxl
         }
         return nil
     }

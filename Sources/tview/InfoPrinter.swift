@@ -37,7 +37,14 @@ struct InfoPrinter {
         case 1?: loops = "plays once"
         case let plays?: loops = "plays \(plays) times"
         }
-        let fileLoop = summary.loopCount.map { "loop count \($0)" } ?? "no loop count"
+        let fileLoop: String
+        if let count = summary.loopCount {
+            fileLoop = "loop count \(count)"
+        } else if summary.format == .avif && summary.durations.count > 1 {
+            fileLoop = "libavif 0.11 reads no repetition count; browsers loop"
+        } else {
+            fileLoop = "no loop count"
+        }
         let kind: String
         switch summary.source {
         case .file: kind = summary.format.rawValue.uppercased()
