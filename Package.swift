@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "CMemory"),
 
         .target(
-            name: "Decode", dependencies: ["CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CAVIF", "CQuietLibraries", "CJXL", "CMemory"],
+            name: "Decode",
+            dependencies: [
+                "CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CAVIF", "CQuietLibraries", "CJXL", "CMemory",
+            ],
             swiftSettings: swiftSettings
         ),
         // Render, by role (each a module, so the roles cannot leak into each other): the picture

@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-avif", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-jxl", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

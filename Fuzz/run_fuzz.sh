@@ -10,7 +10,7 @@ build=$1
 seconds=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(gif png webp jpeg)
+[ ${#targets[@]} -gt 0 ] || targets=(gif png webp jpeg avif jxl)
 corpus=../shared/corpus
 mkdir -p "$build/findings"
 status=0
@@ -22,8 +22,11 @@ for target in "${targets[@]}"; do
         png) seeds=("$corpus"/png/*.png "$corpus"/apng/* "$corpus"/bad/*.png samples/good/*.png samples/bad/*.png) ;;
         webp) seeds=("$corpus"/webp/*.webp "$corpus"/bad/*.webp samples/good/*.webp samples/bad/*.webp) ;;
         jpeg) seeds=(samples/good/*.jpg samples/bad/*.jpg) ;;
+        avif) seeds=("$corpus"/avif/*.avif samples/good/*.avif samples/bad/*.avif) ;;
+        jxl) seeds=("$corpus"/jxl/*/input.jxl samples/good/*.jxl samples/bad/*.jxl) ;;
     esac
-    for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp -n "$seed" "$work/" 2>/dev/null; done
+    # Named after their whole path: the JPEG XL cases are all called input.jxl.
+    for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp -n "$seed" "$work/$(echo "$seed" | sed "s|^\.\./||" | tr / _)" 2>/dev/null; done
     echo "fuzz-$target: $(ls "$work" | wc -l) inputs, ${seconds} s"
     # ASan's quarantine would count as memory in use; libFuzzer's limits catch the real thing.
     ASAN_OPTIONS=quarantine_size_mb=16:detect_leaks=0 "$build/release/fuzz-$target" "$work" \

@@ -90,7 +90,8 @@ final class AVIFDecoder: FrameDecoder {
         // Checked before a frame's area is multiplied.
         try DecodeLimits.checkCanvas(width: codedWidth, height: codedHeight, format: .avif)
         let frames = Double(count > 1 ? Self.framesHeldBySequence : 1)
-        let yuvBytes = Double(codedWidth * codedHeight) * frames
+        let yuvBytes =
+            Double(codedWidth * codedHeight) * frames
             * Self.yuvBytesPerPixel(image, alpha: decoder.pointee.alphaPresent != 0)
         try limits.checkMemory(
             width: codedWidth, height: codedHeight, canvases: Self.canvasesHeld,
@@ -159,7 +160,8 @@ final class AVIFDecoder: FrameDecoder {
         guard Int(image.pointee.width) == codedWidth, Int(image.pointee.height) == codedHeight else {
             throw .corrupt(
                 format: .avif,
-                detail: "a frame is \(image.pointee.width)x\(image.pointee.height), the image \(codedWidth)x\(codedHeight)")
+                detail:
+                    "a frame is \(image.pointee.width)x\(image.pointee.height), the image \(codedWidth)x\(codedHeight)")
         }
         let count = codedWidth * codedHeight
         var conversion = AVIF_RESULT_OK
@@ -178,7 +180,8 @@ final class AVIFDecoder: FrameDecoder {
         guard conversion == AVIF_RESULT_OK else { throw Self.failure(conversion, decoder: decoder) }
         let picture = RGBAImage(width: codedWidth, height: codedHeight, pixels: pixels)
         // A still shows as a still PNG does (libavif gives it a second).
-        let duration = isSequence ? Self.playable(seconds: decoder.pointee.imageTiming.duration) : FrameDelay.playable(.zero)
+        let duration =
+            isSequence ? Self.playable(seconds: decoder.pointee.imageTiming.duration) : FrameDelay.playable(.zero)
         return Frame(image: orientation.apply(to: picture), duration: duration)
     }
 

@@ -21,6 +21,8 @@ final class JXLDecoder: FrameDecoder {
     private let tick: (numerator: Int, denominator: Int)?
     /// The current frame's duration in ticks, from its header.
     private var frameTicks = 0
+    /// The frame last returned is not the file's last (its header says so).
+    private(set) var imageFollows = false
     /// The file's end was reached in this pass.
     private var ended = false
 
@@ -61,7 +63,8 @@ final class JXLDecoder: FrameDecoder {
         let transposed = info.orientation.rawValue >= JXL_ORIENT_TRANSPOSE.rawValue
         (canvasWidth, canvasHeight) = transposed ? (height, width) : (width, height)
         try limits.checkMemory(
-            width: width, height: height, canvases: Self.canvasesHeld(animated: info.have_animation != 0, lossless: info.uses_original_profile != 0),
+            width: width, height: height,
+            canvases: Self.canvasesHeld(animated: info.have_animation != 0, lossless: info.uses_original_profile != 0),
             alsoBytes: mapping.count, format: .jxl)
         if info.have_animation != 0, info.animation.tps_numerator > 0, info.animation.tps_denominator > 0 {
             tick = (Int(info.animation.tps_numerator), Int(info.animation.tps_denominator))
@@ -83,6 +86,7 @@ final class JXLDecoder: FrameDecoder {
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .jxl) }
         JxlDecoderRewind(decoder)
         ended = false
+        imageFollows = false
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -143,6 +147,7 @@ final class JXLDecoder: FrameDecoder {
                 var header = JxlFrameHeader()
                 if JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS {
                     frameTicks = Int(header.duration)
+                    imageFollows = header.is_last == 0
                 }
             case JXL_DEC_BASIC_INFO:
                 // Again after a rewind: known already.
@@ -157,7 +162,8 @@ final class JXLDecoder: FrameDecoder {
     private func duration() -> Duration {
         guard let tick, frameTicks > 0 else { return FrameDelay.playable(.zero) }
         // At most a day a frame: no overflow from a hostile tick rate.
-        let milliseconds = min(Double(frameTicks) * 1000 * Double(tick.denominator) / Double(tick.numerator), 86_400_000)
+        let milliseconds = min(
+            Double(frameTicks) * 1000 * Double(tick.denominator) / Double(tick.numerator), 86_400_000)
         return FrameDelay.playable(.milliseconds(Int(milliseconds.rounded())))
     }
 

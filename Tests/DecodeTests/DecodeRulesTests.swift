@@ -26,6 +26,42 @@ import Testing
         #expect(ImageFormat.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
         #expect(ImageFormat.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8)) == nil)
         #expect(ImageFormat.sniff([UInt8]()) == nil)
+        // ISO BMFF: the file type box's major brand, a still or a sequence; HEIC is not AVIF.
+        #expect(ImageFormat.sniff([0, 0, 0, 0x1C] + Array("ftypavif".utf8)) == .avif)
+        #expect(ImageFormat.sniff([0, 0, 0, 0x1C] + Array("ftypavis".utf8)) == .avif)
+        #expect(ImageFormat.sniff([0, 0, 0, 0x1C] + Array("ftypheic".utf8)) == nil)
+        // JPEG XL: a bare codestream, or the container's signature box.
+        #expect(ImageFormat.sniff([0xFF, 0x0A, 0xFA, 0x1F]) == .jxl)
+        #expect(ImageFormat.sniff([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) == .jxl)
+        #expect(ImageFormat.sniff([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0B]) == nil)
+    }
+
+    /// HEIF's irot (quarter turns anti-clockwise) then imir, on a 3x2 picture whose pixels are
+    /// numbered: each result against the picture turned by hand.
+    @Test func orientationTurnsThenMirrors() {
+        let numbered = RGBAImage(width: 3, height: 2, pixels: (0..<6).map { RGBA(r: UInt8($0), g: 0, b: 0) })
+        func values(_ orientation: PixelOrientation) -> [[UInt8]] {
+            let image = orientation.apply(to: numbered)
+            return (0..<image.height).map { y in (0..<image.width).map { x in image[x, y].r } }
+        }
+        // 0 1 2
+        // 3 4 5
+        #expect(values(.upright) == [[0, 1, 2], [3, 4, 5]])
+        #expect(
+            values(PixelOrientation(quarterTurns: 1, flipsVertically: false, flipsHorizontally: false))
+                == [[2, 5], [1, 4], [0, 3]])
+        #expect(
+            values(PixelOrientation(quarterTurns: 2, flipsVertically: false, flipsHorizontally: false))
+                == [[5, 4, 3], [2, 1, 0]])
+        #expect(
+            values(PixelOrientation(quarterTurns: 3, flipsVertically: false, flipsHorizontally: false))
+                == [[3, 0], [4, 1], [5, 2]])
+        #expect(
+            values(PixelOrientation(quarterTurns: 0, flipsVertically: true, flipsHorizontally: false))
+                == [[3, 4, 5], [0, 1, 2]])
+        #expect(
+            values(PixelOrientation(quarterTurns: 1, flipsVertically: false, flipsHorizontally: true))
+                == [[5, 2], [4, 1], [3, 0]])
     }
 
     @Test func canvasLimitsCheckEveryMultiplication() {

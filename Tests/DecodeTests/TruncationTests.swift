@@ -8,6 +8,7 @@ import Testing
     @Test(arguments: [
         "gif-interlaced-local-palettes.gif", "gif-transparent.gif", "apng-dispose-previous.png",
         "apng-hidden-default.png", "png-still-alpha.png", "webp-lossless-alpha.webp", "webp-lossy-alpha.webp",
+        "avif-lossless-alpha.avif", "avif-still-lossy.avif", "jxl-lossless-alpha.jxl", "jxl-still-lossy.jxl",
     ])
     func everyPrefixDecodesOrFailsCleanly(fileName: String) throws {
         let url = TestPaths.samples.appendingPathComponent("good/\(fileName)")

@@ -1,0 +1,4 @@
+import FuzzSupport
+import Glibc
+
+exit(FuzzDriver.run { data, size in DecodeFuzzing.run(data, size, format: .jxl) })
