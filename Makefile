@@ -133,13 +133,15 @@ e2e: build
 # bench/sources.md; then the gallery against timg --grid (24 files; timg takes about 10 GB):
 # bench/gallery.md.
 bench: build
-	@for p in chafa timg ffmpeg gifsicle; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	@for p in chafa timg ffmpeg gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
+		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
+	python3 bench/run_modern.py --media $(MEDIA)
 	python3 bench/run_gallery.py --media $(MEDIA)
 	@python3 -c "import skimage, pyte, scipy" 2>/dev/null || pip install -q scikit-image pyte scipy
 	python3 bench/run_fidelity.py --media $(MEDIA)

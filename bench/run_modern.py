@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Animated AVIF and JPEG XL: med (480x270, 120 frames) and big (1280x720, 600 frames) from
+../shared/bench made into MEDIA/{med,big}.{avif,jxl} (avifenc 4:2:0 8-bit at speed 8; cjxl
+lossless from the GIF at effort 3), then tview and chafa on each in a pseudo-terminal at 160x48
+(half blocks for tview, chafa's defaults): first frame (median of five runs), CPU and peak RSS
+over 10 s of playing. Writes bench/modern.md.
+
+usage: bench/run_modern.py --media DIR [--out bench/modern.md]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+PTYRUN = os.path.join(REPO, "..", "shared", "bench", "ptyrun.py")
+TVIEW = os.path.join(REPO, ".build", "release", "tview")
+PLAY_SECONDS = 10
+
+
+def ptyrun(command, seconds):
+    result = subprocess.run([sys.executable, PTYRUN, "--cols", "160", "--rows", "48", "--seconds", str(seconds), "--"]
+                            + command, capture_output=True, text=True)
+    return json.loads([line for line in result.stdout.splitlines() if line.startswith("{")][-1])
+
+
+def make(media, name):
+    gif = os.path.join(media, name + ".gif")
+    avif = os.path.join(media, name + ".avif")
+    jxl = os.path.join(media, name + ".jxl")
+    if not os.path.exists(avif):
+        ffmpeg = subprocess.Popen(["ffmpeg", "-hide_banner", "-loglevel", "error", "-i", gif, "-pix_fmt", "yuv420p",
+                                   "-f", "yuv4mpegpipe", "-"], stdout=subprocess.PIPE)
+        subprocess.run(["avifenc", "--stdin", "-j", "2", "-s", "8", "--fps", "25", avif], stdin=ffmpeg.stdout,
+                       check=True, capture_output=True)
+        ffmpeg.wait()
+    if not os.path.exists(jxl):
+        subprocess.run(["cjxl", gif, jxl, "-e", "3"], check=True, capture_output=True)
+    return [avif, jxl]
+
+
+def commands(path):
+    return {
+        "tview": [TVIEW, "--pixels", "none", path],
+        "chafa": ["chafa", "-d", str(PLAY_SECONDS + 5), path],
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--media", required=True)
+    parser.add_argument("--out", default=os.path.join(HERE, "modern.md"))
+    args = parser.parse_args()
+    chafa = subprocess.run(["chafa", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    rows = []
+    for name in ("med", "big"):
+        for path in make(args.media, name):
+            size = os.path.getsize(path) / 1e6
+            for tool, command in commands(path).items():
+                firsts = [ptyrun(command, 4).get("first_frame_s") for _ in range(5)]
+                firsts = [f for f in firsts if f is not None]
+                playing = ptyrun(command, PLAY_SECONDS)
+                first = f"{statistics.median(firsts) * 1000:.0f} ms" if firsts else "—"
+                rows.append(f"| {os.path.basename(path)} ({size:.2f} MB) | {tool} | {first} | "
+                            f"{playing['cpu_pct']:.1f} % | {playing['maxrss_mb']:.1f} MB |")
+                print(rows[-1], flush=True)
+    lines = [
+        "# Animated AVIF and JPEG XL",
+        "",
+        f"One run of `bench/run_modern.py` ({chafa}). 160x48 cells in a pseudo-terminal (ptyrun); tview in half "
+        f"blocks (`--pixels none`), chafa with its defaults. First frame: median of five runs; CPU and peak RSS: "
+        f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (../shared/bench); "
+        "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl lossless from the GIF.",
+        "",
+        "| file | tool | first frame | CPU | peak RSS |",
+        "| --- | --- | --- | --- | --- |",
+    ] + rows
+    open(args.out, "w").write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
