@@ -437,18 +437,31 @@ def apng_samples():
     save_expected("png-still-alpha", 13, 7, [still], [100], None)
 
 
+def write_pngs(workdir, prefix, width, height, pictures):
+    """Each picture as a PNG file in workdir, for the encoders; returns the paths."""
+    paths = []
+    for n, pixels in enumerate(pictures):
+        path = os.path.join(workdir, "%s%d.png" % (prefix, n))
+        with open(path, "wb") as handle:
+            handle.write(png_bytes(width, height, pixels))
+        paths.append(path)
+    return paths
+
+
+def write_cut_short(path, name, fraction):
+    """The first `fraction` of the file at path, as samples/bad/name."""
+    data = open(path, "rb").read()
+    with open(os.path.join(BAD, name), "wb") as handle:
+        handle.write(data[: int(len(data) * fraction)])
+
+
 def webp_samples(workdir):
     tool = shutil.which("img2webp")
     if tool is None:
         sys.exit("img2webp not found: apt-get install webp")
     w, h = 32, 24
     sources = [pattern(w, h, n) for n in range(3)]
-    paths = []
-    for n, pixels in enumerate(sources):
-        path = os.path.join(workdir, "frame%d.png" % n)
-        with open(path, "wb") as handle:
-            handle.write(png_bytes(w, h, pixels))
-        paths.append(path)
+    paths = write_pngs(workdir, "frame", w, h, sources)
     # Fully transparent pixels carry no colour: compare canonical canvases.
     canonical = [[p if p[3] else TRANSPARENT for p in s] for s in sources]
 
@@ -492,9 +505,7 @@ def jpeg_samples():
     image.convert("CMYK").save(os.path.join(GOOD, "jpeg-cmyk.jpg"), quality=100)
     save_expected("jpeg-cmyk", w, h, [[p + (255,) for p in source]], [100], None, exact=False, tolerance=3)
 
-    data = open(path, "rb").read()
-    with open(os.path.join(BAD, "jpeg-cut-short.jpg"), "wb") as handle:
-        handle.write(data[: len(data) // 2])
+    write_cut_short(path, "jpeg-cut-short.jpg", 1 / 2)
 
 
 def run_tool(name, package, args):
@@ -511,32 +522,25 @@ def avif_samples(workdir):
     w, h = 32, 24
     sources = [pattern(w, h, n) for n in range(3)]
     canonical = [[p if p[3] else TRANSPARENT for p in s] for s in sources]
-    paths = []
-    for n, pixels in enumerate(sources):
-        path = os.path.join(workdir, "avif-frame%d.png" % n)
-        with open(path, "wb") as handle:
-            handle.write(png_bytes(w, h, pixels))
-        paths.append(path)
+    paths = write_pngs(workdir, "avif-frame", w, h, sources)
     sequence = os.path.join(GOOD, "avif-lossless-alpha.avif")
     # Every frame a key frame: libaom 3.6 codes alpha in inter frames with small errors even
     # when lossless (avifdec with dav1d, libaom and libgav1 agree on them).
     run_tool("avifenc", "libavif-bin", ["--lossless", "-s", "8", "-k", "1", "--timescale", "1000",
                                         "--duration", "80", paths[0], "--duration", "120", paths[1],
                                         "--duration", "5", paths[2], sequence])
+    # A sequence's movie header holds the time avifenc made it: regenerated, its bytes differ,
+    # its frames do not.
     save_expected("avif-lossless-alpha", w, h, canonical, [80, 120, 100], None)
 
     opaque = [p[:3] + (255,) for p in pattern(w, h, 1, alpha=False)]
-    still = os.path.join(workdir, "avif-still.png")
-    with open(still, "wb") as handle:
-        handle.write(png_bytes(w, h, opaque))
+    still = write_pngs(workdir, "avif-still", w, h, [opaque])[0]
     # 4:4:4: the pattern's colour wraps from 255 to 0 between neighbours, which 4:2:0 smears.
     run_tool("avifenc", "libavif-bin", ["-s", "8", "-y", "444", "--min", "2", "--max", "4", still,
                                         os.path.join(GOOD, "avif-still-lossy.avif")])
     save_expected("avif-still-lossy", w, h, [opaque], [100], None, exact=False, tolerance=4)
 
-    data = open(sequence, "rb").read()
-    with open(os.path.join(BAD, "avif-sequence-cut-short.avif"), "wb") as handle:
-        handle.write(data[: len(data) * 3 // 4])
+    write_cut_short(sequence, "avif-sequence-cut-short.avif", 3 / 4)
 
 
 def jxl_samples(workdir):
@@ -556,15 +560,11 @@ def jxl_samples(workdir):
     save_expected("jxl-lossless-alpha", w, h, canonical, [80, 120, 100], 0)
 
     opaque = [p[:3] + (255,) for p in pattern(w, h, 2, alpha=False)]
-    still = os.path.join(workdir, "jxl-still.png")
-    with open(still, "wb") as handle:
-        handle.write(png_bytes(w, h, opaque))
+    still = write_pngs(workdir, "jxl-still", w, h, [opaque])[0]
     run_tool("cjxl", "libjxl-tools", [still, os.path.join(GOOD, "jxl-still-lossy.jxl"), "-d", "1", "-e", "3"])
     save_expected("jxl-still-lossy", w, h, [opaque], [100], None, exact=False, tolerance=6)
 
-    data = open(animation, "rb").read()
-    with open(os.path.join(BAD, "jxl-animation-cut-short.jxl"), "wb") as handle:
-        handle.write(data[: len(data) * 3 // 4])
+    write_cut_short(animation, "jxl-animation-cut-short.jxl", 3 / 4)
 
 
 def hostile_samples():
