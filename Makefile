@@ -115,8 +115,11 @@ rss: build
 # (software GL) and xterm -ti vt340, stepped with xdotool, each step's screenshot compared with
 # the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png);
 # --probe in kitty, kitty>tmux and xterm; text in sextants in kitty and in foot (headless under
-# cage, as an unprivileged user made for it; docs/screenshot-kitty-sextants.png, -foot-).
-E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland
+# cage, as an unprivileged user made for it; docs/screenshot-kitty-sextants.png, -foot-). Last, real
+# SSH: sshd in a network namespace held to 2 Mbit/s by tc tbf, med.gif in half blocks and kitty mode
+# through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.
+E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
+	openssh-server openssh-client iproute2
 e2e: build
 	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -126,6 +129,8 @@ e2e: build
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs
 	python3 e2e/foot_sextants.py .build/release/tview docs
+	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+	python3 e2e/ssh_link.py .build/release/tview $(MEDIA)
 
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
 # in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png;
@@ -139,6 +144,7 @@ bench: build
 	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
+	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results.md
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_modern.py --media $(MEDIA)

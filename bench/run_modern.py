@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Animated AVIF and JPEG XL: med (480x270, 120 frames) and big (1280x720, 600 frames) from
 ../shared/bench made into MEDIA/{med,big}.{avif,jxl} (avifenc 4:2:0 8-bit at speed 8; cjxl
-lossless from the GIF at effort 3), then tview and chafa on each in a pseudo-terminal at 160x48
+lossless from the GIF, its default for GIF, and lossy at distance 1, both at effort 3), then tview and chafa on each in a pseudo-terminal at 160x48
 (half blocks for tview, chafa's defaults): first frame (median of five runs), CPU and peak RSS
 over 10 s of playing. Writes bench/modern.md.
 
@@ -31,6 +31,7 @@ def make(media, name):
     gif = os.path.join(media, name + ".gif")
     avif = os.path.join(media, name + ".avif")
     jxl = os.path.join(media, name + ".jxl")
+    lossy_jxl = os.path.join(media, name + "-lossy.jxl")
     if not os.path.exists(avif):
         ffmpeg = subprocess.Popen(["ffmpeg", "-hide_banner", "-loglevel", "error", "-i", gif, "-pix_fmt", "yuv420p",
                                    "-f", "yuv4mpegpipe", "-"], stdout=subprocess.PIPE)
@@ -39,7 +40,9 @@ def make(media, name):
         ffmpeg.wait()
     if not os.path.exists(jxl):
         subprocess.run(["cjxl", gif, jxl, "-e", "3"], check=True, capture_output=True)
-    return [avif, jxl]
+    if not os.path.exists(lossy_jxl):
+        subprocess.run(["cjxl", gif, lossy_jxl, "-d", "1", "-e", "3"], check=True, capture_output=True)
+    return [avif, jxl, lossy_jxl]
 
 
 def commands(path):
@@ -73,7 +76,8 @@ def main():
         f"One run of `bench/run_modern.py` ({chafa}). 160x48 cells in a pseudo-terminal (ptyrun); tview in half "
         f"blocks (`--pixels none`), chafa with its defaults. First frame: median of five runs; CPU and peak RSS: "
         f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (../shared/bench); "
-        "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl lossless from the GIF.",
+        "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl from the GIF: lossless (its default for GIF) and "
+        "lossy (`-lossy`, distance 1).",
         "",
         "| file | tool | first frame | CPU | peak RSS |",
         "| --- | --- | --- | --- | --- |",

@@ -129,7 +129,7 @@ struct PlaySession {
             let sink = PixelSink(
                 screen: screen, output: pixels.output(),
                 background: display.background(terminal: profile.answers.background),
-                upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
+                upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
                 area: area, fallbackCell: pixels.cell)
             sink.maximumPixels = pixels.maximum
             var result = play(sources, sink: sink, events: events, settings: settings)
@@ -156,7 +156,7 @@ struct PlaySession {
             let sink = PixelGallerySink(
                 screen: screen, makeOutput: { pixels.output(slot: $0) },
                 background: display.background(terminal: profile.answers.background),
-                upscale: !display.noUpscale && pixels.terminalScales, terminalScales: pixels.terminalScales,
+                upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
                 fallbackCell: pixels.cell)
             defer { sink.release() }
             return gallery(
