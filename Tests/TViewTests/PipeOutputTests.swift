@@ -80,30 +80,33 @@ import Testing
 /// `--pixels kitty|sixel|iterm2` on a pipe: the frame as that protocol's image, read back by a
 /// pixel terminal and compared with the expected frame.
 @Suite struct PipePixelOutputTests {
-    @Test(arguments: ["sixel", "kitty", "iterm2"])
+    @Test(arguments: ["sixel", "sixel --no-upscale", "kitty", "iterm2"])
     func theFrameAsAnImage(protocolName: String) throws {
-        // gif-disposal-1: 16x12, opaque. In 4x2 cells of 10x20 (40x40 pixels): sixel at its own
-        // size at (2, 4) of a 20x20 canvas; kitty and iTerm2 send a 16x16 canvas with the
-        // picture at (0, 2) and the terminal stretches it 2.5 times over the 4x2 cells (filling
-        // the width).
-        let result = try CommandRunner.run([
-            "--pixels", protocolName, "--size", "4x2", CommandRunner.sample("gif-disposal-1.gif"),
-        ])
+        // gif-disposal-1: 16x12, opaque. In 4x2 cells of 10x20 (40x40 pixels): sixel enlarged by
+        // tview by the largest whole factor (2) at (4, 8) of a 40x40 canvas, or with --no-upscale
+        // at its own size at (2, 4) of a 20x20 canvas; kitty and iTerm2 send a 16x16 canvas with
+        // the picture at (0, 2) and the terminal stretches it 2.5 times over the 4x2 cells
+        // (filling the width).
+        let words = protocolName.split(separator: " ").map(String.init)
+        let result = try CommandRunner.run(
+            ["--pixels"] + words + ["--size", "4x2", CommandRunner.sample("gif-disposal-1.gif")])
         #expect(result.status == 0)
         let screen = PixelScreen(columns: 4, rows: 3, cellWidth: 10, cellHeight: 20)
         try screen.feed(Array(result.standardOutput.utf8))
         #expect(screen.errors.isEmpty)
         let expected = try Data(
             contentsOf: CommandRunner.repository.appendingPathComponent("samples/expected/gif-disposal-1.rgba"))
-        let scaled = protocolName != "sixel"
         let shown = screen.picture
         for y in 0..<12 {
             for x in 0..<16 {
                 let offset = (y * 16 + x) * 4
                 // The middle of the source pixel where it lands on the screen.
-                let pixel =
-                    scaled
-                    ? shown[Int((Double(x) + 0.5) * 2.5), Int((Double(2 + y) + 0.5) * 2.5)] : shown[2 + x, 4 + y]
+                let pixel: RGBA
+                switch protocolName {
+                case "sixel": pixel = shown[4 + 2 * x + 1, 8 + 2 * y + 1]
+                case "sixel --no-upscale": pixel = shown[2 + x, 4 + y]
+                default: pixel = shown[Int((Double(x) + 0.5) * 2.5), Int((Double(2 + y) + 0.5) * 2.5)]
+                }
                 for (channel, value) in [pixel.r, pixel.g, pixel.b].enumerated() {
                     #expect(abs(Int(value) - Int(expected[offset + channel])) <= 2, "(\(x), \(y))")
                 }
