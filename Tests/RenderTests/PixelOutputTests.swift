@@ -213,6 +213,30 @@ import Testing
             tolerance: protocolName == "sixel" ? 51 : 0)
     }
 
+    /// A terminal that paints a sixel image's zero bits (mlterm 3.9) gets every pixel of each
+    /// frame's changed cells: every frame then shows as it is. The changed pixels alone, which
+    /// xterm and foot take, leave black where they are not drawn there.
+    @Test func sixelForTerminalsThatPaintZeroBits() throws {
+        let pictures = Self.pictures(Self.frames(), terminalScales: false)
+        func worstFrame(_ output: SixelOutput) throws -> Int {
+            let screen = PixelScreen(columns: 30, rows: 9, cellWidth: Self.cell.width, cellHeight: Self.cell.height)
+            screen.sixelPaintsZeroBits = true
+            var worst = 0
+            for index in Array(0..<9) + [3, 0, 8] {
+                var bytes: [UInt8] = []
+                output.draw(pictures[index], into: &bytes)
+                try screen.feed(bytes)
+                worst = max(
+                    worst, Self.largestDifference(Self.shown(screen, pictures[index]), Self.expected(pictures[index])))
+            }
+            return worst
+        }
+        let painted = try worstFrame(SixelOutput(zeroBitsKeepPixels: false))
+        // Sixel states colours in whole percents: within 2 of the frame.
+        #expect(painted <= 2, "\(painted)")
+        #expect(try worstFrame(SixelOutput()) > 100)
+    }
+
     /// A frame that changes everywhere (noise of 200 colours): its data is far more than one
     /// chunk, and goes as pieces of one chunk each (kitty 0.26.5 loses a chunked frame's keys).
     @Test func kittyFrameDataNeverComesInChunks() throws {

@@ -126,8 +126,19 @@ public final class PixelScreen {
 
     // MARK: sixel
 
+    /// As mlterm 3.9 does: a sixel image's zero bits paint black (P2=1 notwithstanding), over
+    /// the whole cells the image reaches.
+    public var sixelPaintsZeroBits = false
+
     private func sixel(_ sequence: [UInt8]) throws {
         let decoded = try SixelDecoder.decode(sequence)
+        if sixelPaintsZeroBits {
+            let width = (decoded.image.width + cellWidth - 1) / cellWidth * cellWidth
+            let height = (decoded.image.height + cellHeight - 1) / cellHeight * cellHeight
+            paint(
+                RGBAImage(width: width, height: height, fill: .opaqueBlack), atX: column * cellWidth,
+                y: row * cellHeight)
+        }
         paint(decoded.image, atX: column * cellWidth, y: row * cellHeight)
     }
 

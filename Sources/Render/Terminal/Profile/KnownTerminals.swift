@@ -28,6 +28,12 @@ public enum KnownTerminals {
         Entry(name: "linux", minimum: [], symbols: .half, reason: "the Linux console's font has half blocks only"),
     ]
 
+    /// Terminals that paint a sixel image's zero bits with the background even when told to
+    /// leave those pixels alone (P2=1), and why: they get each frame's whole changed rectangle.
+    public static let sixelZeroBitsPaint: [String: String] = [
+        "mlterm": "mlterm 3.9 paints zero bits with the background even with P2=1 (tested under Xvfb)"
+    ]
+
     /// Elsewhere: quadrants, which nearly every monospace font has.
     public static let fallback = Entry(
         name: "", minimum: [], symbols: .quadrant, reason: "quadrants are in nearly every monospace font")
