@@ -59,7 +59,7 @@ def main():
         "",
         f"med.gif ({size:,} bytes, 480x270, 120 frames, {LOOP_SECONDS} s a loop) at 160x48 cells of 10x20 pixels, "
         "in a pseudo-terminal (`ptyrun.py`), one run each, all in the same run of `make bench`. "
-        "tview sends sixel at the picture's own size (as chafa and timg do); kitty and iTerm2 get it at its own "
+        "tview enlarges sixel pictures by the largest whole factor that fits (3x here: 1440x810), chafa and timg scale theirs to the area themselves; kitty and iTerm2 get it at its own "
         "size and the terminal enlarges it. *Later loops*: bytes of three loops less one loop, per loop.",
         "",
         "| protocol | tool | wall s (one loop) | CPU % | peak RSS MB | bytes, first loop | bytes, each later loop |",
