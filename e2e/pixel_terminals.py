@@ -132,7 +132,7 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
             # Bright pixels left where the picture was; a few may be the cursor (mlterm draws an
             # unfocused one as a hollow box at the top left, inside a picture placed there).
             area = shot.crop(box).convert("L")
-            left = sum(1 for value in area.getdata() if value > 40) / (area.size[0] * area.size[1])
+            left = sum(area.histogram()[41:]) / (area.size[0] * area.size[1])
             if left > 0.01:
                 problems.append(f"{name}: the picture is still on screen after q ({left * 100:.0f} % of it)")
         rc = open(os.path.join(work, "rc")).read().strip() if os.path.exists(os.path.join(work, "rc")) else "?"
