@@ -17,7 +17,7 @@ final class AVIFDecoder: FrameDecoder {
     let declaredFrameCount: Int?
     let notes: [String] = []
     /// A sequence (several frames): plays forever, since no repetition count is read.
-    let isSequence: Bool
+    private let isSequence: Bool
 
     private let mapping: MappedFile
     private let decoder: UnsafeMutablePointer<avifDecoder>
@@ -87,8 +87,6 @@ final class AVIFDecoder: FrameDecoder {
         (canvasWidth, canvasHeight) = orientation.orientedSize(width: codedWidth, height: codedHeight)
         let count = Int(decoder.pointee.imageCount)
         guard count > 0 else { throw .noFrames(format: .avif) }
-        // Checked before a frame's area is multiplied.
-        try DecodeLimits.checkCanvas(width: codedWidth, height: codedHeight, format: .avif)
         let frames = Double(count > 1 ? Self.framesHeldBySequence : 1)
         let yuvBytes =
             Double(codedWidth * codedHeight) * frames
@@ -138,7 +136,7 @@ final class AVIFDecoder: FrameDecoder {
         var timing = avifImageTiming()
         for index in 0..<count {
             guard avifDecoderNthImageTiming(decoder, UInt32(index), &timing) == AVIF_RESULT_OK else { return nil }
-            durations.append(isSequence ? Self.playable(seconds: timing.duration) : FrameDelay.playable(.zero))
+            durations.append(duration(seconds: timing.duration))
         }
         return durations
     }
@@ -179,16 +177,13 @@ final class AVIFDecoder: FrameDecoder {
         }
         guard conversion == AVIF_RESULT_OK else { throw Self.failure(conversion, decoder: decoder) }
         let picture = RGBAImage(width: codedWidth, height: codedHeight, pixels: pixels)
-        // A still shows as a still PNG does (libavif gives it a second).
-        let duration =
-            isSequence ? Self.playable(seconds: decoder.pointee.imageTiming.duration) : FrameDelay.playable(.zero)
-        return Frame(image: orientation.apply(to: picture), duration: duration)
+        return Frame(
+            image: orientation.apply(to: picture), duration: duration(seconds: decoder.pointee.imageTiming.duration))
     }
 
-    /// A duration in seconds as a frame plays it (0 or unset: as GIF's).
-    private static func playable(seconds: Double) -> Duration {
-        guard seconds.isFinite, seconds > 0 else { return FrameDelay.playable(.zero) }
-        return FrameDelay.playable(.milliseconds(Int((min(seconds, 86_400) * 1000).rounded())))
+    /// A frame's duration as it plays; a still shows as a still PNG does (libavif gives it a second).
+    private func duration(seconds: Double) -> Duration {
+        isSequence ? FrameDelay.playable(seconds: seconds) : FrameDelay.playable(.zero)
     }
 
     private static func orientation(of image: avifImage) -> PixelOrientation {

@@ -11,4 +11,11 @@ public enum FrameDelay {
     public static func playable(_ declared: Duration) -> Duration {
         declared <= unsetThreshold ? substitute : declared
     }
+
+    /// The delay a player uses for a frame that declares `seconds` (AVIF's sample table, JPEG
+    /// XL's ticks): not finite or not positive is unset; more than a day is a day.
+    public static func playable(seconds: Double) -> Duration {
+        guard seconds.isFinite, seconds > 0 else { return playable(.zero) }
+        return playable(.milliseconds(Int((min(seconds, 86_400) * 1000).rounded())))
+    }
 }

@@ -160,11 +160,8 @@ final class JXLDecoder: FrameDecoder {
 
     /// The frame just decoded's duration as it plays (0 or a still's: as GIF's unset delay).
     private func duration() -> Duration {
-        guard let tick, frameTicks > 0 else { return FrameDelay.playable(.zero) }
-        // At most a day a frame: no overflow from a hostile tick rate.
-        let milliseconds = min(
-            Double(frameTicks) * 1000 * Double(tick.denominator) / Double(tick.numerator), 86_400_000)
-        return FrameDelay.playable(.milliseconds(Int(milliseconds.rounded())))
+        guard let tick else { return FrameDelay.playable(.zero) }
+        return FrameDelay.playable(seconds: Double(frameTicks) * Double(tick.denominator) / Double(tick.numerator))
     }
 
     /// Points libjxl at the whole mapped file (it copies nothing) and says which events tview takes.

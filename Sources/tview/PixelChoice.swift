@@ -14,7 +14,7 @@ struct PixelChoice {
     let cell: PixelSize
     /// The largest image the terminal shows, where it matters (sixel: xterm shows nothing over it).
     let maximum: PixelSize?
-    /// Sixel's zero bits leave the pixels under them alone (`KnownTerminals.sixelZeroBitsPaint`).
+    /// Sixel's zero bits leave the pixels under them alone (`TerminalProfile.sixelZeroBitsPaint`).
     let sixelZeroBitsKeepPixels: Bool
 
     var terminalScales: Bool { graphics.terminalScales }
@@ -27,7 +27,7 @@ struct PixelChoice {
         passthrough = profile.passthrough
         cell = profile.cell
         maximum = graphics == .sixel ? profile.answers.sixelMaximum : nil
-        sixelZeroBitsKeepPixels = KnownTerminals.sixelZeroBitsPaint[profile.identity.name] == nil
+        sixelZeroBitsKeepPixels = profile.sixelZeroBitsPaint == nil
     }
 
     /// The output for the whole screen (`slot` nil) or for gallery tile `slot`: kitty tiles get

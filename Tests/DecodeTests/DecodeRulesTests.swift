@@ -15,6 +15,12 @@ import Testing
         #expect(FrameDelay.playable(.milliseconds(11)) == .milliseconds(11))
         #expect(FrameDelay.playable(.milliseconds(20)) == .milliseconds(20))
         #expect(FrameDelay.playable(.seconds(3)) == .seconds(3))
+        // Durations in seconds (AVIF, JPEG XL): the same rule; nonsense is unset, a day at most.
+        #expect(FrameDelay.playable(seconds: 0.02) == .milliseconds(20))
+        #expect(FrameDelay.playable(seconds: 0.005) == .milliseconds(100))
+        #expect(FrameDelay.playable(seconds: .nan) == .milliseconds(100))
+        #expect(FrameDelay.playable(seconds: -1) == .milliseconds(100))
+        #expect(FrameDelay.playable(seconds: 1e12) == .seconds(86_400))
     }
 
     @Test func sniffReadsMagicBytesOnly() {
