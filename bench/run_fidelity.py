@@ -10,14 +10,16 @@ to the same raster:
 - structure: SSIM of luma (Gaussian window sigma 1.5, data range 255), higher is better;
 - colour: mean CIE76 Delta E after a Gaussian blur of sigma 4 px in linear light, lower is better.
 
-A cell whose character is no block element counts as half covered (its colours mixed); the
-table says how many such cells each run had.
+A cell whose character is no block element (chafa's box-drawing lines, for one) is drawn as
+DejaVu Sans Mono draws it, anti-aliased, its line box fitted to the cell; the table says how
+many such cells each run had.
 
 Usage: bench/run_fidelity.py [--tview PATH] [--out bench/fidelity.md]
 Images: scikit-image's bundled photos (public domain or CC0: astronaut, chelsea, coffee,
 rocket) and a frame of ../shared/bench's med.gif when it is there."""
 import argparse
 import io
+import json
 import os
 import subprocess
 import sys
@@ -124,6 +126,23 @@ def coverage(char):
     return None
 
 
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+_drawn = {}
+
+
+def drawn(char):
+    """Any other character as DejaVu Sans Mono draws it, its line box (ascent to descent, one
+    advance wide) fitted to the cell: foreground coverage from 0 to 1, CELL_H x CELL_W."""
+    if char not in _drawn:
+        from PIL import ImageDraw, ImageFont
+        font = ImageFont.truetype(FONT, 52)
+        ascent, descent = font.getmetrics()
+        glyph = Image.new("L", (round(font.getlength("M")), ascent + descent))
+        ImageDraw.Draw(glyph).text((0, 0), char, font=font, fill=255)
+        _drawn[char] = np.asarray(glyph.resize((CELL_W, CELL_H), Image.BOX), float)[..., None] / 255
+    return _drawn[char]
+
+
 def rasterise(text, columns, rows):
     screen = pyte.Screen(columns, rows + 2)
     stream = pyte.Stream(screen)
@@ -148,7 +167,7 @@ def rasterise(text, columns, rows):
             block = np.empty((CELL_H, CELL_W, 3))
             if cover is None:
                 odd += 1
-                block[:] = (fg + bg) / 2
+                block[:] = bg + (fg - bg) * drawn(cell.data)
             else:
                 block[:] = bg
                 block[cover] = fg
@@ -156,16 +175,26 @@ def rasterise(text, columns, rows):
     return image, odd
 
 
+def coverage_matrix(source, target):
+    """target x source: how much of each target pixel each source pixel covers (rows sum to 1),
+    exactly, whether the axis shrinks or grows."""
+    edges = np.arange(target + 1) * (source / target)
+    lo, hi = edges[:-1, None], edges[1:, None]
+    pixels = np.arange(source)[None, :]
+    covered = np.clip(np.minimum(hi, pixels + 1) - np.maximum(lo, pixels), 0, None)
+    return covered / covered.sum(1, keepdims=True)
+
+
 def reference(path, width, height):
-    """The source area-averaged in linear light to width x height, over black."""
+    """The source area-averaged in linear light to width x height, over black: each raster pixel
+    the mean of the source area it covers (Pillow's box filter takes whole source pixels, which
+    is nearest-neighbour where the picture is enlarged)."""
     source = Image.open(path).convert("RGBA")
     rgba = np.asarray(source, float)
     linear = srgb_to_linear(rgba[..., :3]) * (rgba[..., 3:] / 255)
-    # Area average: resize each channel with box filtering in linear light.
-    out = np.stack([np.asarray(Image.fromarray(linear[..., i].astype(np.float32), "F").resize((width, height),
-                                                                                              Image.BOX))
-                    for i in range(3)], -1)
-    return out
+    across = coverage_matrix(source.width, width)
+    down = coverage_matrix(source.height, height)
+    return np.einsum("ys,sxc,tx->ytc", down, linear, across, optimize=True)
 
 
 def ssim(a, b):
@@ -197,6 +226,60 @@ def run(command):
     return result.stdout.decode("utf-8", "replace")
 
 
+PTYRUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "bench")
+# Every mosaic character (block elements, sextants, octants): ptyrun's first-frame clock starts
+# at the first of these it sees (it knows only the half blocks).
+MOSAIC_GLYPHS = tuple(chr(c).encode() for c in [*range(0x2580, 0x25A0), *range(0x1FB00, 0x1FB3C),
+                                                *range(0x1CD00, 0x1CDE6), 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7])
+
+
+def ptyrun(command, cols, rows, seconds):
+    """../shared/bench/ptyrun.py's figures (CPU, peak RSS, bytes, first frame) for `command` in
+    a pty of cols x rows, its glyph list widened to every mosaic character."""
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); import ptyrun; ptyrun.GLYPHS = eval(sys.argv[2]); "
+              "sys.argv = ['ptyrun'] + sys.argv[3:]; ptyrun.main()")
+    args = [sys.executable, "-c", script, PTYRUN_DIR, repr(MOSAIC_GLYPHS), "--cols", str(cols), "--rows", str(rows),
+            "--seconds", str(seconds), "--"] + command
+    result = subprocess.run(args, capture_output=True, text=True)
+    try:
+        return json.loads(result.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        return {}
+
+
+def cost_section(tview, media):
+    """Playing med.gif at 160x48 in each set beside chafa, and huge.gif's first frame."""
+    med, huge = os.path.join(media, "med.gif"), os.path.join(media, "huge.gif")
+    if not (os.path.exists(med) and os.path.exists(huge)):
+        return []
+    lines = ["## Cost of the symbol sets (one run, `../shared/bench/ptyrun.py --cols 160 --rows 48`)", "",
+             "med.gif (480x270, 120 frames, one 4.8 s loop) played for 9.6 s at 160x48 cells, truecolor; bytes a "
+             "loop are the bytes written over the loops played (wall time / 4.8 s):", "",
+             "| | CPU | bytes a loop | peak RSS |", "| --- | --- | --- | --- |"]
+    runs = [(f"tview {name}", [tview, "--pixels", "none", "--symbols", name, med])
+            for name in ["half", "quad", "sextant", "octant", "sextant-only"]]
+    runs += [("chafa --symbols sextant", ["chafa", "--symbols", "sextant", "-d", "9.6", med]),
+             ("chafa (default symbols)", ["chafa", "-d", "9.6", med])]
+    for label, command in runs:
+        data = ptyrun(command, 160, 48, 9.6)
+        if not data.get("wall_s"):
+            lines.append(f"| {label} | — | — | — |")
+            continue
+        loops = data["wall_s"] / 4.8
+        lines.append(f"| {label} | {data['cpu_pct']:.1f} % | {data['bytes'] / loops / 1e6:.2f} MB | "
+                     f"{data['maxrss_mb']:.1f} MB |")
+        print(lines[-1], flush=True)
+    lines += ["", "First frame of huge.gif (1920x1080) at 160x48 (the end of the first burst of output after "
+              "the first mosaic character), three runs each:", "", "| | first frame |", "| --- | --- |"]
+    for name in ["half", "quad", "sextant", "octant"]:
+        values = [ptyrun([tview, "--pixels", "none", "--symbols", name, huge], 160, 48, 1.5).get("first_frame_s")
+                  for _ in range(3)]
+        shown = ", ".join("—" if v is None else f"{v * 1000:.0f} ms" for v in values)
+        lines.append(f"| tview {name} | {shown} |")
+        print(lines[-1], flush=True)
+    return lines + [""]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tview", default=".build/release/tview")
@@ -223,16 +306,21 @@ def main():
     rows_out = ["# Text picture fidelity", "",
                 f"One run of `bench/run_fidelity.py` ({chafa_version}; {timg_version}). "
                 "SSIM of luma (higher is better) / mean ΔE76 after a 4 px blur (lower is better); "
-                "each tool's text rasterised at 8x16 a cell from the glyphs' geometry.", ""]
+                "each tool's text rasterised at 8x16 a cell from the glyphs' geometry. tview's quad, "
+                "sextant and octant sets include the eighth blocks; `-only` is the set alone, as "
+                "chafa's `--symbols quad` and `--symbols sextant`.", ""]
+    tview_sets = ["half", "quad-only", "sextant-only", "quad", "sextant", "octant"]
+    missed = []
     for columns, rows in [(80, 24), (160, 48)]:
         for colours in ["truecolor", "256"]:
             rows_out += [f"## {columns}x{rows}, {colours}", "",
-                         "| image | tview half | tview quad | tview sextant | tview octant | chafa default | chafa quad -w 9 | chafa sextant -w 9 | timg -pq |",
-                         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+                         "| image | " + " | ".join(f"tview {name}" for name in tview_sets)
+                         + " | chafa default | chafa quad -w 9 | chafa sextant -w 9 | timg -pq |",
+                         "| --- " * (len(tview_sets) + 5) + "|"]
             chafa_colours = "full" if colours == "truecolor" else "256"
             for image in images:
                 runs = []
-                for symbols in ["half", "quad", "sextant", "octant"]:
+                for symbols in tview_sets:
                     runs.append([args.tview, "--symbols", symbols, "--size", f"{columns}x{rows}", "--colors", colours,
                                  image])
                 chafa = ["chafa", "--animate", "off", "--polite", "on", "-f", "symbols", "-s", f"{columns}x{rows}",
@@ -241,20 +329,30 @@ def main():
                 runs.append(chafa + ["--symbols", "quad", "-w", "9", image])
                 runs.append(chafa + ["--symbols", "sextant", "-w", "9", image])
                 timg = ["timg", "-pq", f"-g{columns}x{rows}", image]
-                if colours == "256":
-                    timg.insert(1, "--color8")  # timg has no 256-colour mode for blocks; marked below
-                runs.append(timg if colours == "truecolor" else None)
-                cells = []
+                runs.append(timg if colours == "truecolor" else None)  # timg has no 256-colour mode for blocks
+                cells, results = [], []
                 for command in runs:
-                    if command is None:
-                        cells.append("—")
-                        continue
-                    result = scores(run(command), image, columns, rows)
+                    result = None if command is None else scores(run(command), image, columns, rows)
+                    results.append(result)
                     cells.append("—" if result is None else
                                  f"{result[0]:.3f} / {result[1]:.2f}" + (f" ({result[2]} odd)" if result[2] else ""))
-                rows_out.append(f"| {os.path.basename(image)} | " + " | ".join(cells) + " |")
+                name = os.path.basename(image)
+                rows_out.append(f"| {name} | " + " | ".join(cells) + " |")
                 print(rows_out[-1], flush=True)
+                # The issue's targets: the best set against chafa's default; each set alone
+                # against chafa's same set at -w 9.
+                by = dict(zip(tview_sets + ["chafa", "chafa quad", "chafa sextant"], results))
+                for ours, theirs in [("octant", "chafa"), ("sextant", "chafa"), ("quad-only", "chafa quad"),
+                                     ("sextant-only", "chafa sextant")]:
+                    if by[ours] and by[theirs] and (by[ours][0] < by[theirs][0] or by[ours][1] > by[theirs][1]):
+                        missed.append(f"{name} {columns}x{rows} {colours}: tview {ours} {by[ours][0]:.3f} / "
+                                      f"{by[ours][1]:.2f} against {theirs} {by[theirs][0]:.3f} / {by[theirs][1]:.2f}")
             rows_out.append("")
+    rows_out += cost_section(args.tview, args.media)
+    rows_out += ["## Targets", "",
+                 "tview octant and sextant against chafa's default symbols, quad-only and sextant-only against "
+                 "chafa's same set at -w 9: SSIM at least and ΔE at most theirs, on every image. "
+                 + ("Missed:" if missed else "All met."), ""] + [f"- {line}" for line in missed] + [""]
     with open(args.out, "w") as handle:
         handle.write("\n".join(rows_out) + "\n")
     print("written", args.out)

@@ -23,7 +23,14 @@ def sentences(paragraph):
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(])", " ".join(paragraph.split()))
     lines = []
     for part in parts:
-        for line in textwrap.wrap(escape(part), 78, break_on_hyphens=False, break_long_words=False):
+        # Narrower until every line fits in bytes (block characters take three each).
+        width = 78
+        while True:
+            wrapped = textwrap.wrap(escape(part), width, break_on_hyphens=False, break_long_words=False)
+            if width <= 40 or all(len(line.encode()) <= 78 for line in wrapped):
+                break
+            width -= 4
+        for line in wrapped:
             lines.append("\\&" + line if line[0] in ".'" else line)
     return lines
 

@@ -61,7 +61,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4); the last two the terminal or its font must draw.",
+            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; sextants and octants the terminal or its font must draw. auto: what the terminal draws (see --probe).",
             valueName: "SET"))
     var symbols: SymbolsChoice = .auto
 
@@ -99,6 +99,7 @@ struct DisplayOptions: ParsableArguments {
         let shown = background(terminal: terminalBackground)
         var builder = CellGridBuilder(mode: mode, background: (shown.r, shown.g, shown.b), dither: dither)
         builder.symbols = symbols.symbols ?? terminalSymbols
+        builder.eighths = symbols.eighths(with: builder.symbols)
         return builder
     }
 }
@@ -170,18 +171,30 @@ struct BackgroundColor: ExpressibleByArgument {
     }
 }
 
-/// `--symbols`.
+/// `--symbols`: a set with the eighth blocks (▁…▇, ▏…▉), or alone (`-only`, as chafa's sets).
 enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, half, quad, sextant, octant
+    case quadOnly = "quad-only"
+    case sextantOnly = "sextant-only"
+    case octantOnly = "octant-only"
 
     /// The set asked for; nil for auto (the terminal profile's, half blocks on a pipe).
     var symbols: MosaicSymbols? {
         switch self {
         case .auto: return nil
         case .half: return .half
-        case .quad: return .quadrant
-        case .sextant: return .sextant
-        case .octant: return .octant
+        case .quad, .quadOnly: return .quadrant
+        case .sextant, .sextantOnly: return .sextant
+        case .octant, .octantOnly: return .octant
+        }
+    }
+
+    /// Whether `set` (the one asked for, or the terminal's) is drawn with the eighth blocks too:
+    /// with every mosaic set unless asked for alone (the Linux console's half blocks have none).
+    func eighths(with set: MosaicSymbols) -> Bool {
+        switch self {
+        case .quadOnly, .sextantOnly, .octantOnly, .half: return false
+        case .auto, .quad, .sextant, .octant: return set != .half
         }
     }
 }

@@ -78,7 +78,8 @@ struct ProbePrinter {
         let background =
             profile.answers.background.map { "\(Self.hex($0)) — its answer to OSC 11" } ?? "black — not said"
         lines.append(("background", background + ", what transparency is blended over [--bg]"))
-        lines.append(("symbols", "\(profile.symbols.rawValue) — \(profile.symbolsReason)"))
+        let eighths = profile.symbols == .half ? "" : " with eighth blocks"
+        lines.append(("symbols", "\(profile.symbols.rawValue)\(eighths) — \(profile.symbolsReason) [--symbols]"))
         lines.append(
             ("synchronized", (profile.synchronizedOutput ? "yes" : "no") + " — \(profile.synchronizedReason)"))
         if let tmux = profile.tmux {

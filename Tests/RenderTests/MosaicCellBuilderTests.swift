@@ -4,9 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Quadrant, sextant and octant cells: every two-colour pattern comes back exactly, the chosen
-/// cell is the least-error one (checked against an independent brute force), quantised
-/// modes score with the colours they will get, and unchanged input gives the same cells.
+/// Quadrant, sextant and octant cells, alone and with the eighth blocks: every two-colour pattern
+/// comes back exactly, the chosen cell is the least-error one (checked against an independent
+/// brute force), quantised modes score with the colours they will get, and unchanged input
+/// gives the same cells.
 @Suite struct MosaicCellBuilderTests {
     /// What a cell shows, sub-cell by sub-cell (row by row), as sRGB colours (nil: the terminal's
     /// own background).
@@ -38,13 +39,20 @@ import Testing
         return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
-    /// Squared error in sRGB (0 to 1) between what a cell shows and the sub-cells it stands for.
-    static func error(_ shown: [(Int, Int, Int)?], _ subcells: [RGBA]) -> Double {
-        zip(shown, subcells).reduce(0) { total, pair in
+    /// Squared error between what a cell shows and the samples it stands for, in gamma-encoded
+    /// Y′CbCr (BT.601, 0 to 1) with the chroma axes scaled by `chroma` (tview's pattern space:
+    /// 0.316 in truecolor, 1 in palettes).
+    static func error(_ shown: [(Int, Int, Int)?], _ samples: [RGBA], chroma: Double = 0.316) -> Double {
+        zip(shown, samples).reduce(0) { total, pair in
             guard let shown = pair.0 else { return total + 99 }
             let a = pair.1
-            let d = (Double(shown.0 - Int(a.r)), Double(shown.1 - Int(a.g)), Double(shown.2 - Int(a.b)))
-            return total + (d.0 * d.0 + d.1 * d.1 + d.2 * d.2) / (255 * 255)
+            let (r, g, b) = (
+                Double(shown.0 - Int(a.r)) / 255, Double(shown.1 - Int(a.g)) / 255, Double(shown.2 - Int(a.b)) / 255
+            )
+            let luma = 0.299 * r + 0.587 * g + 0.114 * b
+            let blue = chroma * (-0.168_736 * r - 0.331_264 * g + 0.5 * b)
+            let red = chroma * (0.5 * r - 0.418_688 * g - 0.081_312 * b)
+            return total + luma * luma + blue * blue + red * red
         }
     }
 
@@ -61,8 +69,8 @@ import Testing
     }
 
     /// The chosen cell is at least as close as any pattern with its groups' mean colours (means
-    /// in linear light, errors in sRGB), found here by brute force in double precision
-    /// (truecolor), on random cells.
+    /// in linear light, errors in the pattern space), found here by brute force in double
+    /// precision (truecolor), on random cells.
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
     func theChosenCellHasTheLeastError(symbols: MosaicSymbols) {
         var random = SplitMix64(seed: 7)
@@ -107,9 +115,10 @@ import Testing
             let subcells = (0..<6).map { _ in
                 RGBA(r: UInt8(random.next() % 256), g: UInt8(random.next() % 256), b: UInt8(random.next() % 256))
             }
-            let scored = Self.error(Self.raster(palette.cell(subcells, x: 0, y: 0), symbols: .sextant), subcells)
+            let scored = Self.error(
+                Self.raster(palette.cell(subcells, x: 0, y: 0), symbols: .sextant), subcells, chroma: 1)
             let afterwards = Self.error(
-                Self.raster(truecolor.cell(subcells, x: 0, y: 0).inPalette256, symbols: .sextant), subcells)
+                Self.raster(truecolor.cell(subcells, x: 0, y: 0).inPalette256, symbols: .sextant), subcells, chroma: 1)
             #expect(scored <= afterwards + 1e-9)
             if scored < afterwards - 1e-9 { better += 1 }
         }
@@ -150,5 +159,145 @@ import Testing
         let builder = MosaicCellBuilder(symbols: .sextant, base: CellGridBuilder(mode: .truecolor))
         #expect(builder.build(image) == builder.build(image))
         #expect(builder.build(image).rows == 5 && builder.build(image).columns == 10)
+    }
+
+    /// How much of each sample of an 8x8 grid (row by row) a glyph's foreground covers: sextant
+    /// rows end a third of the way into samples 2 and 5.
+    static func coverage(_ glyph: Glyph, symbols: MosaicSymbols) -> [Double] {
+        var cover = [Double](repeating: 0, count: 64)
+        func fill(_ inside: (Int, Int) -> Bool) {
+            for y in 0..<8 { for x in 0..<8 where inside(x, y) { cover[y * 8 + x] = 1 } }
+        }
+        switch glyph {
+        case .space: break
+        case .fullBlock: fill { _, _ in true }
+        case .upperHalf: fill { _, y in y < 4 }
+        case .lowerHalf: fill { _, y in y >= 4 }
+        case .mosaic(let scalar):
+            let value = Int(scalar.value)
+            if (0x2581...0x2588).contains(value) {
+                fill { _, y in y >= 8 - (value - 0x2580) }
+            } else if (0x2589...0x258F).contains(value) {
+                fill { x, _ in x < 0x2590 - value }
+            } else {
+                let count = symbols.columns * symbols.rows
+                let mask = (1..<(1 << count)).first { MosaicGlyphs.scalar(mask: $0, count: count) == scalar }
+                #expect(mask != nil, "\(scalar) is no \(symbols) pattern nor an eighth block")
+                for y in 0..<8 {
+                    for x in 0..<8 {
+                        for row in 0..<symbols.rows where mask! & 1 << (row * 2 + x / 4) != 0 {
+                            let top = Double(row * 8) / Double(symbols.rows)
+                            let bottom = Double((row + 1) * 8) / Double(symbols.rows)
+                            cover[y * 8 + x] += max(0, min(bottom, Double(y + 1)) - max(top, Double(y)))
+                        }
+                    }
+                }
+            }
+        }
+        return cover
+    }
+
+    /// What a cell shows over each of 64 samples (a sample partly covered: the colours mixed).
+    static func shown(_ cell: Cell, symbols: MosaicSymbols) -> [(Int, Int, Int)?] {
+        func rgb(_ color: TermColor) -> (Double, Double, Double)? {
+            switch color {
+            case .default: return nil
+            case .rgb(let r, let g, let b): return (Double(r), Double(g), Double(b))
+            case .indexed(let index):
+                let value = XtermPalette.rgb(index)
+                return (Double(value.0), Double(value.1), Double(value.2))
+            }
+        }
+        return coverage(cell.glyph, symbols: symbols).map { cover in
+            guard let background = rgb(cell.background) ?? (cover == 0 ? nil : (0, 0, 0)) else { return nil }
+            let foreground = rgb(cell.foreground) ?? background
+            func mix(_ f: Double, _ b: Double) -> Int { Int((f * cover + b * (1 - cover)).rounded()) }
+            return (mix(foreground.0, background.0), mix(foreground.1, background.1), mix(foreground.2, background.2))
+        }
+    }
+
+    /// With the eighth blocks, an edge at any eighth of a cell, across or down, comes back
+    /// exactly in every set (as the eighth block, or a mosaic character drawing the same).
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func edgesAtEveryEighthComeBackExactly(symbols: MosaicSymbols) {
+        var base = CellGridBuilder(mode: .truecolor)
+        base.eighths = true
+        let builder = MosaicCellBuilder(symbols: symbols, base: base)
+        let left = RGBA(r: 240, g: 200, b: 20), right = RGBA(r: 20, g: 40, b: 160)
+        for eighths in 1...7 {
+            for across in [true, false] {
+                let samples = (0..<64).map { index in
+                    across ? (index % 8 < eighths ? left : right) : (index / 8 >= 8 - eighths ? left : right)
+                }
+                let cell = builder.cell(grid: samples, x: 0, y: 0)
+                #expect(Self.error(Self.shown(cell, symbols: symbols), samples) < 1e-9, "\(eighths) \(across): \(cell)")
+            }
+        }
+    }
+
+    /// With the eighth blocks, the chosen cell's error is the least of every sub-cell pattern's
+    /// and every eighth block's, each with its groups' means, by brute force in double precision
+    /// over the 64 samples (a sample that two sextant rows share counts in each by its share),
+    /// on random cells of two or three colours with edges anywhere.
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func theChosenCellHasTheLeastErrorWithEighths(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 19)
+        var base = CellGridBuilder(mode: .truecolor)
+        base.eighths = true
+        let builder = MosaicCellBuilder(symbols: symbols, base: base)
+        func colour() -> RGBA {
+            RGBA(r: UInt8(random.next() % 256), g: UInt8(random.next() % 256), b: UInt8(random.next() % 256))
+        }
+        let count = symbols.columns * symbols.rows
+        // Each candidate: its character (nil: one colour) and each sample's share in the foreground.
+        var candidates: [(Unicode.Scalar?, [Double])] = [(nil, Array(repeating: 0, count: 64))]
+        for mask in 1..<(1 << count) {
+            let shares = (0..<64).map { index in
+                let (x, y) = (index % 8, index / 8)
+                return (0..<symbols.rows).reduce(0.0) { total, row in
+                    guard mask & 1 << (row * 2 + x / 4) != 0 else { return total }
+                    let top = Double(row * 8) / Double(symbols.rows)
+                    let bottom = Double((row + 1) * 8) / Double(symbols.rows)
+                    return total + max(0, min(bottom, Double(y + 1)) - max(top, Double(y)))
+                }
+            }
+            candidates.append((MosaicGlyphs.scalar(mask: mask, count: count), shares))
+        }
+        for eighths in 1...7 {
+            candidates.append((MosaicGlyphs.leftEighths(eighths), (0..<64).map { $0 % 8 < eighths ? 1 : 0 }))
+            candidates.append((MosaicGlyphs.lowerEighths(eighths), (0..<64).map { $0 / 8 >= 8 - eighths ? 1 : 0 }))
+        }
+        func error(_ shares: [Double], _ samples: [RGBA]) -> Double {
+            var total = 0.0
+            for group in [shares, shares.map { 1 - $0 }] {
+                let weight = group.reduce(0, +)
+                guard weight > 1e-9 else { continue }
+                func mean(_ channel: (RGBA) -> UInt8) -> Int {
+                    let sum = zip(samples, group).reduce(0.0) { $0 + Self.linear(Int(channel($1.0))) * $1.1 }
+                    return Int(LinearLight.toSRGB(Float(sum / weight)))
+                }
+                let shown = (mean(\.r), mean(\.g), mean(\.b))
+                for (sample, share) in zip(samples, group) where share > 0 {
+                    total += share * Self.error([shown], [sample])
+                }
+            }
+            return total
+        }
+        var eighthsChosen = 0
+        for _ in 0..<150 {
+            let (a, b, c) = (colour(), colour(), colour())
+            let (edgeX, edgeY) = (Int(random.next() % 9), Int(random.next() % 9))
+            let samples = (0..<64).map { index in index % 8 < edgeX ? a : (index / 8 < edgeY ? b : c) }
+            let cell = builder.cell(grid: samples, x: 0, y: 0)
+            let errors = candidates.map { error($0.1, samples) }
+            let scalar: Unicode.Scalar? = if case .mosaic(let scalar) = cell.glyph { scalar } else { nil }
+            let chosen = zip(candidates, errors).filter { $0.0.0 == scalar }.map(\.1).min()
+            #expect(chosen != nil, "\(cell.glyph) is no candidate")
+            // 8-bit rounding of the means on both sides: a hair of slack.
+            #expect(
+                chosen ?? .infinity <= errors.min()! + 1e-4, "\(cell.glyph): \(chosen ?? -1), best \(errors.min()!)")
+            if let scalar, (0x2581...0x258F).contains(scalar.value) { eighthsChosen += 1 }
+        }
+        #expect(eighthsChosen > 10, "eighth blocks chosen \(eighthsChosen) times")
     }
 }

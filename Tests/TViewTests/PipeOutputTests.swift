@@ -29,7 +29,7 @@ import Testing
     /// twice as tall as wide): 16x12 pixels in 8 columns make 3 rows of quadrant characters.
     @Test func quadrantsAndSextantsOnAPipe() throws {
         let sample = CommandRunner.sample("gif-disposal-1.gif")
-        let result = try CommandRunner.run(["--size", "8x6", "--symbols", "quad", sample])
+        let result = try CommandRunner.run(["--size", "8x6", "--symbols", "quad-only", sample])
         #expect(result.status == 0)
         var screen = VirtualScreen(rows: 7, columns: 8)
         screen.feed(Array(result.standardOutput.replacingOccurrences(of: "\n", with: "\r\n").utf8))
@@ -41,10 +41,16 @@ import Testing
         }
         #expect((0..<3).contains { row in (0..<8).contains { screen[row, $0].character != " " } })
         // Sextants where the cells straddle the picture's bands (16x12 in 8x3 cells: 16x9).
-        let sextants = try CommandRunner.run(["--size", "8x3", "--symbols", "sextant", "--colors", "256", sample])
+        let sextants = try CommandRunner.run(["--size", "8x3", "--symbols", "sextant-only", "--colors", "256", sample])
         #expect(sextants.status == 0)
         #expect(sextants.standardOutput.unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) })
         #expect(!sextants.standardOutput.contains("48;2;"))
+        // With the eighth blocks (the sets' default), and only with them, eighths appear.
+        let eighths = try CommandRunner.run(["--size", "8x3", "--symbols", "sextant", sample])
+        let eighthBlocks = Set("▁▂▃▅▆▇▏▎▍▋▊▉")
+        #expect(eighths.status == 0 && eighths.standardOutput.contains { eighthBlocks.contains($0) })
+        #expect(!sextants.standardOutput.contains { eighthBlocks.contains($0) })
+        #expect(!result.standardOutput.contains { eighthBlocks.contains($0) })
     }
 
     @Test func frameNumberAndColourModeChooseWhatIsPrinted() throws {

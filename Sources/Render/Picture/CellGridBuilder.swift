@@ -12,6 +12,8 @@ public struct CellGridBuilder: Sendable {
     /// Half blocks (two pixels a cell, this type's own `build`), or quadrants or sextants
     /// (`MosaicCellBuilder`; `GridRenderer` scales to their sub-cells).
     public var symbols: MosaicSymbols = .half
+    /// With a mosaic set, the eighth blocks too (▁…▇, ▏…▉: in every font that has quadrants).
+    public var eighths = false
 
     /// Alpha at or below this counts as fully transparent (averaging leaves a little at edges).
     static let transparentAlpha: UInt8 = 2

@@ -3,15 +3,16 @@ public import Decode
 /// Scales RGBA canvases of one size to another. Reduction averages areas: every source pixel
 /// counts by how much of an output pixel it covers (fractional edges included), in linear light,
 /// with premultiplied alpha so transparent pixels lend no colour. Enlargement (both axes) repeats
-/// pixels (nearest neighbour). The filter taps and scratch buffers are made once per size pair,
+/// pixels (nearest neighbour), or with `areaWhenEnlarging` averages areas too (an output pixel
+/// across a source edge is a mix: mosaic cells place the edge from it). The filter taps and scratch buffers are made once per size pair,
 /// so scaling a frame allocates only its result.
-public struct Downsampler {
+public struct Downsampler: Sendable {
     public let sourceWidth: Int
     public let sourceHeight: Int
     public let targetWidth: Int
     public let targetHeight: Int
 
-    private struct Tap {
+    private struct Tap: Sendable {
         var index: Int32
         var weight: Float
     }
@@ -26,20 +27,22 @@ public struct Downsampler {
     private let columnSpans: [ClosedRange<Int>]
     private let rowSpans: [ClosedRange<Int>]
     private let enlarges: Bool
-    private var rowSums: [Float]
+    /// Work on all processors at once (ParallelBands): for a picture someone waits for.
+    public var parallel = false
     private var sums: [Float]
 
-    public init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) {
+    public init(
+        sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, areaWhenEnlarging: Bool = false
+    ) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.targetWidth = targetWidth
         self.targetHeight = targetHeight
-        enlarges = targetWidth >= sourceWidth && targetHeight >= sourceHeight
+        enlarges = !areaWhenEnlarging && targetWidth >= sourceWidth && targetHeight >= sourceHeight
         (columnStart, columnTaps) = Self.taps(source: sourceWidth, target: targetWidth, bySource: false)
         (rowStart, rowTaps) = Self.taps(source: sourceHeight, target: targetHeight, bySource: true)
         columnSpans = Self.spans(start: columnStart, taps: columnTaps, bySource: false, targets: targetWidth)
         rowSpans = Self.spans(start: rowStart, taps: rowTaps, bySource: true, targets: targetHeight)
-        rowSums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * 4)
         sums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * targetHeight * 4)
     }
 
@@ -124,9 +127,34 @@ public struct Downsampler {
 
     private mutating func reduce(_ image: RGBAImage) -> RGBAImage {
         var out = RGBAImage(width: targetWidth, height: targetHeight)
-        accumulate(image, columns: 0..<targetWidth, rows: 0..<targetHeight)
-        store(into: &out, columns: 0..<targetWidth, rows: 0..<targetHeight)
+        scale(image, into: &out, columns: 0..<targetWidth, rows: 0..<targetHeight)
         return out
+    }
+
+    /// Output pixels `columns` × `rows` of `image` into `out`, in bands of rows at once
+    /// (ParallelBands), each band with its own row of sums.
+    private mutating func scale(_ image: RGBAImage, into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
+        let me = self
+        let sourceWork =
+            (rowSpans[rows.upperBound - 1].upperBound - rowSpans[rows.lowerBound].lowerBound + 1)
+            * (columnSpans[columns.upperBound - 1].upperBound - columnSpans[columns.lowerBound].lowerBound + 1)
+        sums.withUnsafeMutableBufferPointer { sums in
+            out.pixels.withUnsafeMutableBufferPointer { pixels in
+                let sums = SharedPointer(base: sums.baseAddress!)
+                let pixels = SharedPointer(base: pixels.baseAddress!)
+                ParallelBands.run(
+                    rows: rows.count, work: sourceWork + columns.count * rows.count * 4, parallel: parallel
+                ) { band in
+                    let bandRows = rows.lowerBound + band.lowerBound..<rows.lowerBound + band.upperBound
+                    var rowSums = [Float](repeating: 0, count: me.targetWidth * 4)
+                    rowSums.withUnsafeMutableBufferPointer { rowSums in
+                        me.accumulate(
+                            image, columns: columns, rows: bandRows, sums: sums.base, rowSums: rowSums.baseAddress!)
+                    }
+                    me.store(sums: sums.base, into: pixels.base, columns: columns, rows: bandRows)
+                }
+            }
+        }
     }
 
     /// `image` scaled, given `previous`, this scaler's output for an earlier canvas that differs
@@ -142,8 +170,7 @@ public struct Downsampler {
         let rows = Self.outputs(reading: changed.y..<changed.maxY, spans: rowSpans)
         guard !columns.isEmpty, !rows.isEmpty else { return previous }
         var out = previous
-        accumulate(image, columns: columns, rows: rows)
-        store(into: &out, columns: columns, rows: rows)
+        scale(image, into: &out, columns: columns, rows: rows)
         return out
     }
 
@@ -170,45 +197,43 @@ public struct Downsampler {
         return (0..<targets).map { first[$0] <= last[$0] ? first[$0]...last[$0] : Int.max...Int.max }
     }
 
-    /// Sums the premultiplied linear light of output pixels `columns` × `rows` into `sums`.
-    private mutating func accumulate(_ image: RGBAImage, columns: Range<Int>, rows: Range<Int>) {
+    /// Sums the premultiplied linear light of output pixels `columns` × `rows` into `sums`
+    /// (`rowSums`: room for one output row).
+    private func accumulate(
+        _ image: RGBAImage, columns: Range<Int>, rows: Range<Int>, sums: UnsafeMutablePointer<Float>,
+        rowSums: UnsafeMutablePointer<Float>
+    ) {
         let width = targetWidth
         let sourceWidth = self.sourceWidth
         let sourceRows = rowSpans[rows.lowerBound].lowerBound...rowSpans[rows.upperBound - 1].upperBound
-        sums.withUnsafeMutableBufferPointer { sums in
-            let sums = sums.baseAddress!
-            for row in rows {
-                (sums + (row * width + columns.lowerBound) * 4).update(repeating: 0, count: columns.count * 4)
-            }
-            rowSums.withUnsafeMutableBufferPointer { rowSums in
-                let rowSums = rowSums.baseAddress!
-                image.withUnsafeBytes { bytes in
-                    let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    columnTaps.withUnsafeBufferPointer { columnTaps in
-                        columnStart.withUnsafeBufferPointer { columnStart in
-                            rowTaps.withUnsafeBufferPointer { rowTaps in
-                                rowStart.withUnsafeBufferPointer { rowStart in
-                                    LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                                        for y in sourceRows where rowStart[y] < rowStart[y + 1] {
-                                            // Horizontal pass over one source row, premultiplied linear.
-                                            let row = source + y * sourceWidth * 4
-                                            for x in columns {
-                                                let sum = Self.columnSum(
-                                                    row: row, taps: columnTaps.baseAddress! + columnStart[x],
-                                                    count: columnStart[x + 1] - columnStart[x],
-                                                    toLinear: toLinear.baseAddress!)
-                                                UnsafeMutableRawPointer(rowSums + x * 4).storeBytes(
-                                                    of: sum, as: SIMD4<Float>.self)
-                                            }
-                                            // Vertical pass: add the row into the output rows it covers.
-                                            for t in rowStart[y]..<rowStart[y + 1] {
-                                                let tap = rowTaps[t]
-                                                guard rows.contains(Int(tap.index)) else { continue }
-                                                let target = sums + Int(tap.index) * width * 4
-                                                for i in (columns.lowerBound * 4)..<(columns.upperBound * 4) {
-                                                    target[i] += rowSums[i] * tap.weight
-                                                }
-                                            }
+        for row in rows {
+            (sums + (row * width + columns.lowerBound) * 4).update(repeating: 0, count: columns.count * 4)
+        }
+        image.withUnsafeBytes { bytes in
+            let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            columnTaps.withUnsafeBufferPointer { columnTaps in
+                columnStart.withUnsafeBufferPointer { columnStart in
+                    rowTaps.withUnsafeBufferPointer { rowTaps in
+                        rowStart.withUnsafeBufferPointer { rowStart in
+                            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                                for y in sourceRows where rowStart[y] < rowStart[y + 1] {
+                                    // Horizontal pass over one source row, premultiplied linear.
+                                    let row = source + y * sourceWidth * 4
+                                    for x in columns {
+                                        let sum = Self.columnSum(
+                                            row: row, taps: columnTaps.baseAddress! + columnStart[x],
+                                            count: columnStart[x + 1] - columnStart[x],
+                                            toLinear: toLinear.baseAddress!)
+                                        UnsafeMutableRawPointer(rowSums + x * 4).storeBytes(
+                                            of: sum, as: SIMD4<Float>.self)
+                                    }
+                                    // Vertical pass: add the row into the output rows it covers.
+                                    for t in rowStart[y]..<rowStart[y + 1] {
+                                        let tap = rowTaps[t]
+                                        guard rows.contains(Int(tap.index)) else { continue }
+                                        let target = sums + Int(tap.index) * width * 4
+                                        for i in (columns.lowerBound * 4)..<(columns.upperBound * 4) {
+                                            target[i] += rowSums[i] * tap.weight
                                         }
                                     }
                                 }
@@ -221,26 +246,25 @@ public struct Downsampler {
     }
 
     /// Turns the sums of output pixels `columns` × `rows` back into sRGB with straight alpha.
-    private func store(into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
+    private func store(
+        sums: UnsafeMutablePointer<Float>, into destination: UnsafeMutablePointer<RGBA>, columns: Range<Int>,
+        rows: Range<Int>
+    ) {
         let width = targetWidth
-        sums.withUnsafeBufferPointer { sums in
-            out.pixels.withUnsafeMutableBufferPointer { destination in
-                LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
-                    for row in rows {
-                        for i in (row * width + columns.lowerBound)..<(row * width + columns.upperBound) {
-                            let alpha = sums[i * 4 + 3]  // 0…255
-                            guard alpha >= 0.5 else {
-                                destination[i] = .transparent
-                                continue
-                            }
-                            let scale = 1 / alpha
-                            destination[i] = RGBA(
-                                r: LinearLight.toSRGB(sums[i * 4] * scale, table: table),
-                                g: LinearLight.toSRGB(sums[i * 4 + 1] * scale, table: table),
-                                b: LinearLight.toSRGB(sums[i * 4 + 2] * scale, table: table),
-                                a: UInt8(min(255, alpha + 0.5)))
-                        }
+        LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
+            for row in rows {
+                for i in (row * width + columns.lowerBound)..<(row * width + columns.upperBound) {
+                    let alpha = sums[i * 4 + 3]  // 0…255
+                    guard alpha >= 0.5 else {
+                        destination[i] = .transparent
+                        continue
                     }
+                    let scale = 1 / alpha
+                    destination[i] = RGBA(
+                        r: LinearLight.toSRGB(sums[i * 4] * scale, table: table),
+                        g: LinearLight.toSRGB(sums[i * 4 + 1] * scale, table: table),
+                        b: LinearLight.toSRGB(sums[i * 4 + 2] * scale, table: table),
+                        a: UInt8(min(255, alpha + 0.5)))
                 }
             }
         }

@@ -33,25 +33,31 @@ public struct GridRenderer {
     ) -> CellGrid {
         let aspect = cellAspect ?? 2
         let symbols = builder.symbols
+        var mosaic = symbols == .half ? nil : MosaicCellBuilder(symbols: symbols, base: builder)
         let key = [
-            image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.columns,
-            symbols.rows,
+            image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0,
+            mosaic?.samplesAcross ?? 1, mosaic?.samplesDown ?? 2,
         ]
+        // The first picture at a size is waited for (a file's first frame, after a resize): on
+        // all processors. Later ones are prepared ahead while others show: on one.
+        let waitedFor = key != fitKey
         if key != fitKey {
             let fit = DisplayFit(
                 imageWidth: image.width, imageHeight: image.height, areaColumns: columns, areaRows: rows,
                 cellAspect: aspect, upscale: upscale)
             self.fit = fit
-            // Half blocks: the fit's pixels; mosaics: its cells, each of their sub-cells.
-            let mosaic = symbols != .half
+            // Half blocks: the fit's pixels; mosaics: its cells, each of their samples.
             scaler = Downsampler(
                 sourceWidth: image.width, sourceHeight: image.height,
-                targetWidth: mosaic ? fit.columns * symbols.columns : fit.pixelWidth,
-                targetHeight: mosaic ? fit.rows * symbols.rows : fit.pixelHeight)
+                targetWidth: mosaic.map { fit.columns * $0.samplesAcross } ?? fit.pixelWidth,
+                targetHeight: mosaic.map { fit.rows * $0.samplesDown } ?? fit.pixelHeight,
+                areaWhenEnlarging: mosaic != nil)
             fitKey = key
             lastPicture = nil
             lastMosaic = nil
         }
+        scaler!.parallel = waitedFor
+        mosaic?.parallel = waitedFor
         let picture: RGBAImage
         if let change, serial != 0, change.since == lastSerial, let previous = lastPicture.take() {
             picture = scaler!.scale(image, changedIn: change.rect, previous: previous)
@@ -60,9 +66,9 @@ public struct GridRenderer {
         }
         lastPicture = picture
         lastSerial = serial
-        if symbols != .half {
-            // Only cells whose sub-cells changed are worked out again.
-            let grid = MosaicCellBuilder(symbols: symbols, base: builder).build(
+        if let mosaic {
+            // Only cells whose samples changed are worked out again.
+            let grid = mosaic.build(
                 picture, originRow: fit!.originRow, originColumn: fit!.originColumn,
                 previous: lastMosaic.map { ($0.picture, $0.grid) })
             lastMosaic = (picture, grid)

@@ -6,34 +6,51 @@ public import Decode
 /// partition's best colours are the means of its groups, so the chosen cell has the least error
 /// the symbol set allows, by construction.
 ///
+/// With `eighths` (CellGridBuilder), the eighth blocks join them: ▁…▇ (the lower 1 to 7
+/// eighths) and ▏…▉ (the left 1 to 7 eighths), in every font that has quadrants. They place an
+/// edge at an eighth of a cell where sub-cells place it at a half or a third: measured in
+/// bench/fidelity.md, SSIM up by 0.02 to 0.05. The cell is then read as an 8x8 grid of samples;
+/// sub-cells, columns and rows are sums over it (a sextant's row boundaries fall inside samples,
+/// which count in part), so every candidate's error is taken over the same 64 samples and the
+/// least one wins whichever kind it is.
+///
 /// A group's colour is its mean in linear light (what the eye integrates over the cell, as the
-/// downsampler averages); a partition's error is the squared distance between each sub-cell and
-/// the colour shown over it in gamma-encoded sRGB, where equal steps look about equally large —
-/// linear RGB weighs differences in dark colours far less than the eye does. Measured on five
-/// pictures (bench/fidelity.md), against scoring in linear RGB: SSIM up by up to 0.007 and ΔE
-/// down by up to 0.06 at 80x24; OKLab did about as well on SSIM at three cube roots a colour
-/// tried. A group's error follows from its sums, without visiting its sub-cells again. In 256,
-/// 16 and 8 colours each partition is scored with the colours it will really get (quantised), or
-/// the structure gained would be lost to the palette. Ties go to the first partition in a fixed
-/// order, so an unchanged region gives the same cells; `build(_:previous:)` does not even look
-/// at cells whose sub-cells did not change.
+/// downsampler averages); a partition's error is the squared distance between each sample and
+/// the colour shown over it in `PatternSpace` (gamma-encoded; in truecolor, chroma weighs less
+/// than luma).
+/// Measured on five pictures (bench/fidelity.md), gamma-encoded sRGB against linear RGB: SSIM
+/// up by up to 0.007 and ΔE down by up to 0.06 at 80x24; OKLab did about as well on SSIM at
+/// three cube roots a colour tried. A group's error follows from its sums (MosaicGroup). In 256, 16 and 8 colours each
+/// partition is scored with the colours it will really get (quantised), or the structure gained
+/// would be lost to the palette. Ties go to the first candidate in a fixed order, so an
+/// unchanged region gives the same cells; `build(_:previous:)` does not even look at cells whose
+/// samples did not change. Cells with transparency, and mono, use the sub-cell patterns alone.
 public struct MosaicCellBuilder: Sendable {
-    public var symbols: MosaicSymbols
-    public var base: CellGridBuilder
+    public let symbols: MosaicSymbols
+    public let base: CellGridBuilder
+    private let space: PatternSpace
+    /// Work on all processors at once (ParallelBands): for a picture someone waits for.
+    public var parallel = false
 
     public init(symbols: MosaicSymbols, base: CellGridBuilder) {
         precondition(symbols != .half, "half blocks are CellGridBuilder's")
         self.symbols = symbols
         self.base = base
+        space = PatternSpace(mode: base.mode)
     }
 
-    /// `picture` has `symbols.columns` × `symbols.rows` sub-cells per cell. With `previous` (the
-    /// picture and grid of the frame before, at the same size and place), cells whose sub-cells
+    /// Samples a cell is read from, across and down: its sub-cells, or with eighth blocks an
+    /// 8x8 grid.
+    public var samplesAcross: Int { base.eighths ? 8 : symbols.columns }
+    public var samplesDown: Int { base.eighths ? 8 : symbols.rows }
+
+    /// `picture` has `samplesAcross` × `samplesDown` samples per cell. With `previous` (the
+    /// picture and grid of the frame before, at the same size and place), cells whose samples
     /// are unchanged are taken from it.
     public func build(
         _ picture: RGBAImage, originRow: Int = 0, originColumn: Int = 0, previous: (RGBAImage, CellGrid)? = nil
     ) -> CellGrid {
-        let across = symbols.columns, down = symbols.rows
+        let across = samplesAcross, down = samplesDown
         var grid = CellGrid(
             rows: (picture.height + down - 1) / down, columns: (picture.width + across - 1) / across,
             originRow: originRow, originColumn: originColumn)
@@ -41,22 +58,31 @@ public struct MosaicCellBuilder: Sendable {
             old.0.width == picture.width && old.0.height == picture.height && old.1.hasSameGeometry(as: grid)
                 ? old : nil
         }
-        var subcells = [RGBA](repeating: .transparent, count: across * down)
-        var oldSubcells = subcells
-        picture.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<grid.rows {
-                for column in 0..<grid.columns {
-                    gather(pixels, picture.width, picture.height, column, row, into: &subcells)
-                    if let reusable {
-                        reusable.0.pixels.withUnsafeBufferPointer {
-                            gather($0, picture.width, picture.height, column, row, into: &oldSubcells)
-                        }
-                        if oldSubcells == subcells {
-                            grid.cells[row * grid.columns + column] = reusable.1.cells[row * grid.columns + column]
-                            continue
+        let columns = grid.columns, rows = grid.rows, work = grid.cells.count * across * down * 8
+        grid.cells.withUnsafeMutableBufferPointer { cells in
+            let cells = SharedPointer(base: cells.baseAddress!)
+            // Bands of cell rows at once; a cell tries up to 128 patterns on up to 64 samples.
+            ParallelBands.run(rows: rows, work: work, parallel: parallel) { band in
+                var samples = [RGBA](repeating: .transparent, count: across * down)
+                var oldSamples = samples
+                picture.pixels.withUnsafeBufferPointer { pixels in
+                    for row in band {
+                        for column in 0..<columns {
+                            gather(pixels, picture.width, picture.height, column, row, into: &samples)
+                            if let reusable {
+                                reusable.0.pixels.withUnsafeBufferPointer {
+                                    gather($0, picture.width, picture.height, column, row, into: &oldSamples)
+                                }
+                                if oldSamples == samples {
+                                    cells.base[row * columns + column] = reusable.1.cells[row * columns + column]
+                                    continue
+                                }
+                            }
+                            let x = column * symbols.columns, y = row * symbols.rows
+                            cells.base[row * columns + column] =
+                                base.eighths ? cell(grid: samples, x: x, y: y) : cell(samples, x: x, y: y)
                         }
                     }
-                    grid.cells[row * grid.columns + column] = cell(subcells, x: column * across, y: row * down)
                 }
             }
         }
@@ -65,13 +91,13 @@ public struct MosaicCellBuilder: Sendable {
 
     private func gather(
         _ pixels: UnsafeBufferPointer<RGBA>, _ width: Int, _ height: Int, _ column: Int, _ row: Int,
-        into subcells: inout [RGBA]
+        into samples: inout [RGBA]
     ) {
-        let across = symbols.columns, down = symbols.rows
+        let across = samplesAcross, down = samplesDown
         for dy in 0..<down {
             for dx in 0..<across {
                 let x = column * across + dx, y = row * down + dy
-                subcells[dy * across + dx] = x < width && y < height ? pixels[y * width + x] : .transparent
+                samples[dy * across + dx] = x < width && y < height ? pixels[y * width + x] : .transparent
             }
         }
     }
@@ -93,46 +119,173 @@ public struct MosaicCellBuilder: Sendable {
                 glyph: .mosaic(MosaicGlyphs.scalar(mask: lit, count: count)!), foreground: .default,
                 background: .default)
         }
-        // Each sub-cell in linear RGB and in sRGB, over the background where partly transparent.
-        var channels = Channels()
+        // Each sub-cell over the background where partly transparent.
+        var lanes = MosaicLanes()
         var opaque = 0
         for index in 0..<count where subcells[index].a > CellGridBuilder.transparentAlpha {
             opaque |= 1 << index
-            channels.set(
-                index, subcells[index].over(r: base.background.r, g: base.background.g, b: base.background.b))
+            lanes.set(
+                index, subcells[index].over(r: base.background.r, g: base.background.g, b: base.background.b),
+                space: space)
         }
         guard opaque != 0 else { return .blank }
         // Transparent sub-cells show the terminal's own background: they are the background
         // group, the rest one colour over them.
         if opaque != full {
-            let colour = base.color(channels.sums(mask: opaque).mean, x: x, y: y)
+            let colour = base.color(lanes.group(mask: opaque).mean, x: x, y: y)
             return Self.cell(mask: opaque, foreground: colour, background: .default, count: count)
         }
-        return bestCell(channels, count: count, x: x, y: y)
+        return bestCell(lanes, count: count, x: x, y: y)
     }
 
-    /// Every partition (the last sub-cell always in the background: each once; 0 is one colour).
-    private func bestCell(_ channels: Channels, count: Int, x: Int, y: Int) -> Cell {
-        let full = (1 << count) - 1
-        let all = channels.sums(mask: full)
-        var best = (mask: 0, error: Float.infinity, foreground: TermColor.default, background: TermColor.default)
-        for mask in 0..<(1 << (count - 1)) {
-            let foreground = mask == 0 ? Sums() : channels.sums(mask: mask)
-            let background = all.minus(foreground)
-            let backgroundColor = base.color(background.mean, x: x, y: y)
-            var error = background.error(shown: shownColor(backgroundColor, exact: background.mean))
-            var foregroundColor = backgroundColor
-            if mask != 0 {
-                foregroundColor = base.color(foreground.mean, x: x, y: y)
-                error += foreground.error(shown: shownColor(foregroundColor, exact: foreground.mean))
-            }
-            if error < best.error { best = (mask, error, foregroundColor, backgroundColor) }
+    /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
+    func cell(grid samples: [RGBA], x: Int, y: Int) -> Cell {
+        precondition(samples.count == 64)
+        if base.mode == .mono || samples.contains(where: { $0.a <= CellGridBuilder.transparentAlpha }) {
+            return cell(subcells(of: samples), x: x, y: y)
         }
-        return Self.cell(mask: best.mask, foreground: best.foreground, background: best.background, count: count)
+        let shown =
+            samples.allSatisfy { $0.a == 255 }
+            ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
+        var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
+        let left = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0), right = SIMD8<Float>(0, 0, 0, 0, 1, 1, 1, 1)
+        let parts = Self.subcellRows(symbols.rows)
+        shown.withUnsafeBufferPointer { pixels in
+            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                for y in 0..<8 {
+                    let row = SampleRow(
+                        UnsafeBufferPointer(rebasing: pixels[y * 8..<y * 8 + 8]), toLinear: toLinear, space: space)
+                    columns.addLanes(of: row)
+                    rows.add(row, lanes: SIMD8(repeating: 1), to: y, weight: 1)
+                    for part in parts[y] {
+                        subcells.add(row, lanes: left, to: part.row * 2, weight: part.weight)
+                        subcells.add(row, lanes: right, to: part.row * 2 + 1, weight: part.weight)
+                    }
+                }
+            }
+        }
+        return bestCell(subcells, count: symbols.columns * symbols.rows, x: x, y: y, strips: (columns, rows))
     }
 
-    /// What a terminal colour shows, in sRGB from 0 to 1 (`exact`: the colour asked for, in
-    /// truecolor).
+    /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
+    /// holds (a sextant's rows end a third of the way into samples 2 and 5).
+    private static func subcellRows(_ count: Int) -> [[(row: Int, weight: Float)]] {
+        (0..<8).map { sample in
+            (0..<count).compactMap { row in
+                let top = Float(row * 8) / Float(count), bottom = Float((row + 1) * 8) / Float(count)
+                let covered = min(bottom, Float(sample + 1)) - max(top, Float(sample))
+                return covered > 1e-6 ? (row, covered) : nil
+            }
+        }
+    }
+
+    /// The 8x8 samples averaged into the set's sub-cells (premultiplied, in linear light).
+    private func subcells(of samples: [RGBA]) -> [RGBA] {
+        let parts = Self.subcellRows(symbols.rows)
+        var sums = [SIMD4<Float>](repeating: .zero, count: symbols.columns * symbols.rows)
+        var weights = [Float](repeating: 0, count: sums.count)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let pixel = samples[y * 8 + x]
+                let alpha = Float(pixel.a) / 255
+                let value = SIMD4(
+                    LinearLight.fromSRGB[Int(pixel.r)] * alpha, LinearLight.fromSRGB[Int(pixel.g)] * alpha,
+                    LinearLight.fromSRGB[Int(pixel.b)] * alpha, alpha)
+                for part in parts[y] {
+                    let index = part.row * 2 + x / 4
+                    sums[index] += value * part.weight
+                    weights[index] += part.weight
+                }
+            }
+        }
+        return zip(sums, weights).map { sum, weight in
+            let alpha = sum.w / weight
+            guard alpha > 0 else { return .transparent }
+            return RGBA(
+                r: LinearLight.toSRGB(sum.x / sum.w), g: LinearLight.toSRGB(sum.y / sum.w),
+                b: LinearLight.toSRGB(sum.z / sum.w), a: UInt8((alpha * 255).rounded()))
+        }
+    }
+
+    /// Every partition (the last sub-cell always in the background: each once; 0 is one colour),
+    /// then with `strips` (the cell's eight columns and eight rows) the eighth blocks. Ties go to
+    /// the first tried.
+    private func bestCell(
+        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)? = nil
+    ) -> Cell {
+        LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
+            bestCell(lanes, count: count, x: x, y: y, strips: strips, table: table)
+        }
+    }
+
+    private func bestCell(
+        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)?,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> Cell {
+        let full = (1 << count) - 1
+        let all = lanes.group(mask: full)
+        var best = (error: Float.infinity, foreground: TermColor.default, background: TermColor.default)
+        var bestMask = 0
+        var bestEighth: Unicode.Scalar?
+        // In Gray-code order each partition moves one sub-cell from the last: its foreground
+        // group is one addition or subtraction away.
+        var foreground = MosaicGroup()
+        for step in 0..<(1 << (count - 1)) {
+            let mask = step ^ (step >> 1)
+            if step > 0 {
+                let moved = step.trailingZeroBitCount
+                foreground =
+                    mask & (1 << moved) != 0
+                    ? foreground.plus(lanes.group(moved)) : foreground.minus(lanes.group(moved))
+            }
+            let scored = score(mask == 0 ? MosaicGroup() : foreground, all.minus(foreground), x: x, y: y, table: table)
+            if scored.error < best.error {
+                best = scored
+                bestMask = mask
+            }
+        }
+        if let strips {
+            for eighths in 1...7 {
+                let lower = ((1 << eighths) - 1) << (8 - eighths)
+                for (foreground, scalar) in [
+                    (strips.columns.group(mask: (1 << eighths) - 1), MosaicGlyphs.leftEighths(eighths)),
+                    (strips.rows.group(mask: lower), MosaicGlyphs.lowerEighths(eighths)),
+                ] {
+                    let scored = score(foreground, all.minus(foreground), x: x, y: y, table: table)
+                    if scored.error < best.error {
+                        best = scored
+                        bestEighth = scalar
+                    }
+                }
+            }
+        }
+        if let bestEighth, best.foreground != best.background {
+            return Cell(glyph: .mosaic(bestEighth), foreground: best.foreground, background: best.background)
+        }
+        return Self.cell(
+            mask: bestEighth == nil ? bestMask : 0, foreground: best.foreground, background: best.background,
+            count: count)
+    }
+
+    /// The error of showing two groups in their own (quantised) means, and those colours (one
+    /// colour when `foreground` is empty).
+    @inline(__always)
+    private func score(
+        _ foreground: MosaicGroup, _ background: MosaicGroup, x: Int, y: Int, table: UnsafeBufferPointer<UInt8>
+    ) -> (error: Float, foreground: TermColor, background: TermColor) {
+        let backgroundMean = background.mean(table: table)
+        let backgroundColor = base.color(backgroundMean, x: x, y: y)
+        var error = background.error(shown: shownColor(backgroundColor, exact: backgroundMean))
+        guard foreground.count > 0 else { return (error, backgroundColor, backgroundColor) }
+        let foregroundMean = foreground.mean(table: table)
+        let foregroundColor = base.color(foregroundMean, x: x, y: y)
+        error += foreground.error(shown: shownColor(foregroundColor, exact: foregroundMean))
+        return (error, foregroundColor, backgroundColor)
+    }
+
+    /// What a terminal colour shows, as a point in `PatternSpace` (`exact`: the colour asked
+    /// for, in truecolor).
+    @inline(__always)
     private func shownColor(_ color: TermColor, exact: RGBA) -> SIMD3<Float> {
         let rgb: (UInt8, UInt8, UInt8)
         switch color {
@@ -140,7 +293,7 @@ public struct MosaicCellBuilder: Sendable {
         case .indexed(let index): rgb = XtermPalette.rgb(index)
         case .default: rgb = (exact.r, exact.g, exact.b)
         }
-        return SIMD3(Float(rgb.0) / 255, Float(rgb.1) / 255, Float(rgb.2) / 255)
+        return space.point(Float(rgb.0) / 255, Float(rgb.1) / 255, Float(rgb.2) / 255)
     }
 
     /// The cell showing `foreground` over the sub-cells in `mask` and `background` elsewhere.
@@ -154,61 +307,5 @@ public struct MosaicCellBuilder: Sendable {
             return Cell(glyph: .space, foreground: .default, background: background)
         }
         return Cell(glyph: .mosaic(scalar), foreground: foreground, background: background)
-    }
-}
-
-/// A cell's sub-cells (up to 8, one lane each) in linear RGB (for means) and in sRGB from 0 to 1
-/// (for errors).
-private struct Channels {
-    var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
-    var sr = SIMD8<Float>(), sg = SIMD8<Float>(), sb = SIMD8<Float>()
-
-    mutating func set(_ index: Int, _ pixel: RGBA) {
-        r[index] = LinearLight.fromSRGB[Int(pixel.r)]
-        g[index] = LinearLight.fromSRGB[Int(pixel.g)]
-        b[index] = LinearLight.fromSRGB[Int(pixel.b)]
-        sr[index] = Float(pixel.r) / 255
-        sg[index] = Float(pixel.g) / 255
-        sb[index] = Float(pixel.b) / 255
-    }
-
-    func sums(mask: Int) -> Sums {
-        var sums = Sums()
-        var bits = mask
-        while bits != 0 {
-            let index = bits.trailingZeroBitCount
-            bits &= bits - 1
-            sums.total += SIMD3(r[index], g[index], b[index])
-            let gamma = SIMD3(sr[index], sg[index], sb[index])
-            sums.gammaTotal += gamma
-            sums.squares += (gamma * gamma).sum()
-            sums.count += 1
-        }
-        return sums
-    }
-}
-
-/// A group of sub-cells by its sums: enough for its mean (linear) and for the error of any
-/// colour shown over it (sRGB: Σ|c − q|² = Σ|c|² − 2 q·Σc + n|q|²).
-private struct Sums {
-    var total = SIMD3<Float>(0, 0, 0)
-    var gammaTotal = SIMD3<Float>(0, 0, 0)
-    var squares: Float = 0
-    var count: Float = 0
-
-    func minus(_ other: Sums) -> Sums {
-        Sums(
-            total: total - other.total, gammaTotal: gammaTotal - other.gammaTotal, squares: squares - other.squares,
-            count: count - other.count)
-    }
-
-    var mean: RGBA {
-        guard count > 0 else { return RGBA(r: 0, g: 0, b: 0) }
-        let mean = total / count
-        return RGBA(r: LinearLight.toSRGB(mean.x), g: LinearLight.toSRGB(mean.y), b: LinearLight.toSRGB(mean.z))
-    }
-
-    func error(shown: SIMD3<Float>) -> Float {
-        squares - 2 * (shown * gammaTotal).sum() + count * (shown * shown).sum()
     }
 }

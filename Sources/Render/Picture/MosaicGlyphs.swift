@@ -48,4 +48,14 @@ enum MosaicGlyphs {
             return Unicode.Scalar(0x1FB00 + UInt32(mask - 1 - skipped))
         }
     }
+
+    /// ▁ to ▇: the lower `eighths` eighths of a cell (1 to 7).
+    static func lowerEighths(_ eighths: Int) -> Unicode.Scalar {
+        Unicode.Scalar(0x2580 + UInt32(eighths))!
+    }
+
+    /// ▏ to ▉: the left `eighths` eighths of a cell (1 to 7).
+    static func leftEighths(_ eighths: Int) -> Unicode.Scalar {
+        Unicode.Scalar(0x2590 - UInt32(eighths))!
+    }
 }

@@ -1,0 +1,29 @@
+import Dispatch
+import Glibc
+
+/// Work on a picture split into bands of rows, run on the processors at once: a big first frame
+/// in mosaic symbols is ready in about half the time on two. Each band must write only its own
+/// rows; small work stays on the calling thread (starting threads would cost more). Only for
+/// pictures someone waits for: while playing, frames are prepared ahead and threads woken for
+/// every frame cost more CPU than they save (measured: sextants at 160x48 from 22 % to 35 %).
+enum ParallelBands {
+    static let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// `body` for consecutive ranges covering 0..<rows, at once when `work` (a rough count of
+    /// operations) is worth it.
+    static func run(rows: Int, work: Int, parallel: Bool, _ body: @Sendable (Range<Int>) -> Void) {
+        let bands = parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1
+        guard bands > 1 else {
+            body(0..<rows)
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            body(rows * band / bands..<rows * (band + 1) / bands)
+        }
+    }
+}
+
+/// A pointer handed to `ParallelBands` bands, each of which writes a part no other touches.
+struct SharedPointer<Pointee>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Pointee>
+}
