@@ -114,7 +114,8 @@ rss: build
 # xterm -ti vt340, compared with the frame at pixel resolution. Then pixel output playing in kitty
 # (software GL) and xterm -ti vt340, stepped with xdotool, each step's screenshot compared with
 # the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png);
-# --probe in kitty, kitty>tmux and xterm; text in sextants in kitty and in foot (headless under
+# --probe in kitty, kitty>tmux and xterm; text in quadrants in xterm, in sextants in kitty and foot
+# (each screenshot also against tview's bytes rasterised, e2e/text_screen.py; foot headless under
 # cage, as an unprivileged user made for it; docs/screenshot-kitty-sextants.png, -foot-). Last, real
 # SSH: sshd in a network namespace held to 2 Mbit/s by tc tbf, med.gif in half blocks and kitty mode
 # through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tview's text in sextants in a real foot (which draws them itself), headless: the cage
 compositor with WLR_BACKENDS=headless (it refuses root, so foot runs as an unprivileged user made
-for the test), screenshot with grim, the picture compared with the expected first frame.
+for the test), screenshot with grim, the picture compared with the expected first frame and, cell
+by cell, with tview's bytes rasterised (text_screen).
 
 Usage: e2e/foot_sextants.py TVIEW OUTDIR   (needs foot, cage, grim, xwayland, fonts-dejavu-core)"""
 import os
@@ -14,7 +15,8 @@ import time
 
 from PIL import Image
 
-from pixel_terminals import SAMPLE, frame, mean_error, picture_box
+import text_screen
+from pixel_terminals import SAMPLE, TEXT_LIMIT, frame, mean_error, picture_box
 
 USER = "tview-e2e"
 LIMIT = 12
@@ -37,9 +39,9 @@ def main():
 export XDG_RUNTIME_DIR={runtime} WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman
 mkdir -p {runtime} && chmod 700 {runtime}
 cage -- foot -o main.font='DejaVu Sans Mono:size=11' -o colors.background=000000 \\
-    sh -c '{work}/tview --pixels none --symbols sextant --paused {work}/sample.gif; sleep 60' \\
+    sh -c 'sleep 1; stty size > {work}/size; script -q -f -c "{work}/tview --pixels none --symbols sextant --paused {work}/sample.gif" {work}/bytes; sleep 60' \\
     > {work}/cage.log 2>&1 &
-sleep 5
+sleep 6
 WAYLAND_DISPLAY=$(ls {runtime} | grep wayland | grep -v lock | head -1) grim {work}/shot.png
 kill %1
 """
@@ -64,13 +66,21 @@ kill %1
         shot.save(os.path.join(outdir, "screenshot-foot-sextants.png"))
         print(f"foot-sextants: frame 1: picture {box[2] - box[0]}x{box[3] - box[1]}, mean error {error:.1f}/255 "
               f"(limit {LIMIT})")
+        rows, columns = map(int, open(os.path.join(work, "size")).read().split())
+        drawn_error, cells, cell = text_screen.compare(shot, os.path.join(work, "bytes"), columns, rows, box)
+        print(f"foot-sextants: cells {cells} ({cell and cell[0]}x{cell and cell[1]} px) against tview's bytes rasterised: "
+              f"mean error {drawn_error if drawn_error is None else round(drawn_error, 1)}/255 (limit {TEXT_LIMIT})")
+        problems = []
         if error > LIMIT:
-            print("problem: foot: the picture differs from the expected frame")
-            return 1
-        return 0
+            problems.append("the picture differs from the expected frame")
+        if drawn_error is None or drawn_error > TEXT_LIMIT:
+            problems.append("foot drew the cells unlike tview's bytes")
+        for problem in problems:
+            print("problem: foot:", problem)
+        return 1 if problems else 0
     finally:
         time.sleep(0.5)
-        shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True) if not os.environ.get("KEEP") else print("kept", work)
 
 
 if __name__ == "__main__":

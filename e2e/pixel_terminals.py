@@ -23,6 +23,7 @@ import time
 
 from PIL import Image
 
+import text_screen
 from x11 import screenshot, virtual_display
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,6 +36,8 @@ TITLE = "tview-pixels-e2e"
 # Frames (1-based) to compare, reached by stepping forward; then one reached by stepping back.
 CHECKS = [1, 2, 9, 20]
 BACK_TO = 15
+# Text pictures against tview's own bytes rasterised (text_screen): mean error per channel.
+TEXT_LIMIT = 2
 
 
 def frame(number):
@@ -80,14 +83,18 @@ def key(env, window, name, times=1):
         time.sleep(0.15)
 
 
-def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None, extra=""):
+def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None, extra="", text_limit=None):
     """Plays the sample in one terminal (`pixels`: the --pixels mode, else `name`; `extra`: more
-    options); returns the problems found."""
+    options); returns the problems found. With `text_limit` (text pictures), tview's bytes are
+    also kept and each screenshot's picture cells compared with them rasterised (text_screen)."""
     problems = []
     work = tempfile.mkdtemp()
     before, after = os.path.join(work, "before"), os.path.join(work, "after")
-    script = (f"stty -g > {before}; {tview} --pixels {pixels or name} {extra} --paused {SAMPLE} 2> {work}/err; "
-              f"echo $? > {work}/rc; stty -g > {after}; sleep 60")
+    log = os.path.join(work, "bytes")
+    play = f"{tview} --pixels {pixels or name} {extra} --paused {SAMPLE} 2> {work}/err; echo $? > {work}/rc"
+    if text_limit is not None:
+        play = text_screen.recorded(play, log)
+    script = f"stty -g > {before}; stty size > {work}/size; {play}; stty -g > {after}; sleep 60"
     term = subprocess.Popen(command + ["sh", "-c", script], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     # The README shows kitty's, sixel's and kitty's sextants; the others keep their shots out of the way.
@@ -118,6 +125,17 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
                   f"mean error {error:.1f}/255")
             if error > limit:
                 problems.append(f"{name}: frame {target} differs from the expected frame (mean error {error:.1f})")
+            if text_limit is not None:
+                rows, columns = map(int, open(os.path.join(work, "size")).read().split())
+                drawn_error, cells, cell = text_screen.compare(shot, log, columns, rows, box)
+                if drawn_error is None:
+                    problems.append(f"{name}: no picture in tview's bytes at frame {target}")
+                    break
+                print(f"{name}: frame {target}: cells {cells} ({cell[0]}x{cell[1]} px) against tview's bytes "
+                      f"rasterised: mean error {drawn_error:.1f}/255 (limit {text_limit})")
+                if drawn_error > text_limit:
+                    problems.append(f"{name}: frame {target}: the terminal drew the cells unlike tview's bytes "
+                                    f"(mean error {drawn_error:.1f})")
             if scale_exact and ((box[2] - box[0]) % WIDTH or (box[3] - box[1]) % HEIGHT):
                 problems.append(f"{name}: picture {box[2] - box[0]}x{box[3] - box[1]} is not a whole multiple of "
                                 f"{WIDTH}x{HEIGHT}")
@@ -239,7 +257,7 @@ def main():
         problems += run_terminal("kitty", kitty, env, tview, outdir, 3, False)
         # Text in sextants, which kitty draws itself (no font has them).
         problems += run_terminal("kitty-sextants", kitty, env, tview, outdir, 12, False, pixels="none",
-                                 extra="--symbols sextant")
+                                 extra="--symbols sextant", text_limit=TEXT_LIMIT)
         problems += gallery_check(env, tview, kitty)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
@@ -267,6 +285,10 @@ def main():
         problems += probe_check("xterm", xterm, env, tview,
                                 {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant"})
         problems += run_terminal("sixel", xterm, env, tview, outdir, 10, True)
+        # Text in quadrants and eighth blocks, as DejaVu Sans Mono has them; no inner border, so
+        # the cells start at the window's corner.
+        problems += run_terminal("xterm-quadrants", xterm[:-1] + ["-b", "0", "-e"], env, tview, outdir, 12, False,
+                                 pixels="none", extra="--symbols quad --colors truecolor", text_limit=TEXT_LIMIT)
         # mlterm: sixel and iTerm2's protocol (which it stretches over the cells it is given).
         mlterm = ["mlterm", "-T", TITLE, "-g", "80x24+0+0", "--fontsize=12", "--bg=black", "--fg=gray85",
                   "--sb=false", "-e"]
