@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 import text_screen
 from x11 import screenshot, virtual_display
@@ -36,17 +36,28 @@ TITLE = "tview-pixels-e2e"
 # Frames (1-based) to compare, reached by stepping forward; then one reached by stepping back.
 CHECKS = [1, 2, 9, 20]
 BACK_TO = 15
+# A terminal background that is not black, for transparency to show.
+BACKDROP_HEX = "304050"
+BACKDROP = (0x30, 0x40, 0x50)
 # Text pictures against tview's own bytes rasterised (text_screen): mean error per channel.
 TEXT_LIMIT = 2
 
 
-def frame(number):
+def frame(number, backdrop=(0, 0, 0)):
+    """Frame `number` (from 1) over `backdrop`, as a terminal of that background shows it."""
     size = WIDTH * HEIGHT * 4
     data = open(EXPECTED, "rb").read()[(number - 1) * size: number * size]
     rgba = Image.frombytes("RGBA", (WIDTH, HEIGHT), data)
-    over_black = Image.new("RGB", rgba.size)
-    over_black.paste(rgba, mask=rgba.split()[3])
-    return over_black
+    shown = Image.new("RGB", rgba.size, backdrop)
+    shown.paste(rgba, mask=rgba.split()[3])
+    return shown
+
+
+def unlike(region, backdrop):
+    """The share of a region's pixels more than 24 away from `backdrop` in some channel."""
+    plain = Image.new("RGB", region.size, backdrop)
+    differs = ImageChops.difference(region, plain).convert("L").point(lambda v: 255 if v > 24 else 0)
+    return sum(differs.histogram()[255:]) / (region.size[0] * region.size[1])
 
 
 def window_id(env, seconds=15):
@@ -59,11 +70,39 @@ def window_id(env, seconds=15):
     return None
 
 
-def picture_box(shot, status_rows_px):
-    """Bounding box of what is not (near) black, above the status line."""
+def picture_box(shot, status_rows_px, backdrop=(0, 0, 0)):
+    """Bounding box of what is not (near) the terminal's background, above the status line."""
     area = shot.crop((0, 0, shot.size[0], shot.size[1] - status_rows_px))
-    mask = area.convert("L").point(lambda v: 255 if v > 12 else 0)
+    plain = Image.new("RGB", area.size, backdrop)
+    mask = ImageChops.difference(area, plain).convert("L").point(lambda v: 255 if v > 12 else 0)
     return mask.getbbox()
+
+
+def transparent_sample(path):
+    """An APNG of FRAMES frames made for the check: an opaque orange frame around a transparent
+    inside (so the picture's box can be found on any background), a white square moving across
+    it and a half-transparent green band. Returns the frame function for it, like `frame`."""
+    frames = []
+    for index in range(FRAMES):
+        image = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+        pixels = image.load()
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                if x < 4 or y < 4 or x >= WIDTH - 4 or y >= HEIGHT - 4:
+                    pixels[x, y] = (230, 120, 20, 255)
+                elif 40 <= y < 48:
+                    pixels[x, y] = (40, 200, 60, 128)
+        left = 6 + index * 3
+        for y in range(14, 30):
+            for x in range(left, left + 16):
+                pixels[x, y] = (240, 240, 240, 255)
+        frames.append(image)
+    frames[0].save(path, save_all=True, append_images=frames[1:], duration=100, loop=0)
+
+    def expected(number, backdrop=(0, 0, 0)):
+        shown = Image.new("RGBA", (WIDTH, HEIGHT), backdrop + (255,))
+        return Image.alpha_composite(shown, frames[number - 1]).convert("RGB")
+    return expected
 
 
 def mean_error(region, expected):
@@ -83,15 +122,19 @@ def key(env, window, name, times=1):
         time.sleep(0.15)
 
 
-def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None, extra="", text_limit=None):
+def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=None, extra="", text_limit=None,
+                 backdrop=None, sample=SAMPLE, expected=frame):
     """Plays the sample in one terminal (`pixels`: the --pixels mode, else `name`; `extra`: more
     options); returns the problems found. With `text_limit` (text pictures), tview's bytes are
-    also kept and each screenshot's picture cells compared with them rasterised (text_screen)."""
+    also kept and each screenshot's picture cells compared with them rasterised (text_screen).
+    With `backdrop` (the terminal's background, not black), the sample's transparency must show
+    it: the picture against `expected`'s frame over the backdrop, and the rest of the window plain
+    backdrop."""
     problems = []
     work = tempfile.mkdtemp()
     before, after = os.path.join(work, "before"), os.path.join(work, "after")
     log = os.path.join(work, "bytes")
-    play = f"{tview} --pixels {pixels or name} {extra} --paused {SAMPLE} 2> {work}/err; echo $? > {work}/rc"
+    play = f"{tview} --pixels {pixels or name} {extra} --paused {sample} 2> {work}/err; echo $? > {work}/rc"
     if text_limit is not None:
         play = text_screen.recorded(play, log)
     script = f"stty -g > {before}; stty size > {work}/size; {play}; stty -g > {after}; sleep 60"
@@ -116,18 +159,29 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
             time.sleep(1.0)
             shot = screenshot(env, TITLE, shot_path)
             # The status line is the last of 24 rows.
-            box = picture_box(shot, shot.size[1] // 24 + 2) if box is None else box
+            box = picture_box(shot, shot.size[1] // 24 + 2, backdrop or (0, 0, 0)) if box is None else box
             if box is None:
                 problems.append(f"{name}: nothing drawn at frame {target}")
                 break
-            error = mean_error(shot.crop(box), frame(target))
+            error = mean_error(shot.crop(box), expected(target, backdrop or (0, 0, 0)))
             print(f"{name}: frame {target}: picture {box[2] - box[0]}x{box[3] - box[1]} at {box[:2]}, "
                   f"mean error {error:.1f}/255")
             if error > limit:
                 problems.append(f"{name}: frame {target} differs from the expected frame (mean error {error:.1f})")
+            if backdrop:
+                # Everything above the status line but the picture: a black box would show here.
+                outside = shot.crop((0, 0, shot.size[0], box[1])) if box[1] > 0 else None
+                rest = [shot.crop((0, box[1], box[0], box[3])), shot.crop((box[2], box[1], shot.size[0], box[3]))]
+                share = max(unlike(part, backdrop) for part in rest + ([outside] if outside else [])
+                            if part.size[0] * part.size[1] > 0)
+                print(f"{name}: frame {target}: beside the picture {share * 100:.1f} % unlike the background")
+                if share > 0.01:
+                    problems.append(f"{name}: frame {target}: {share * 100:.0f} % beside the picture is not the "
+                                    f"terminal's background")
             if text_limit is not None:
                 rows, columns = map(int, open(os.path.join(work, "size")).read().split())
-                drawn_error, cells, cell = text_screen.compare(shot, log, columns, rows, box)
+                drawn_error, cells, cell = text_screen.compare(shot, log, columns, rows, box,
+                                                               background=backdrop or (0, 0, 0))
                 if drawn_error is None:
                     problems.append(f"{name}: no picture in tview's bytes at frame {target}")
                     break
@@ -149,8 +203,7 @@ def run_terminal(name, command, env, tview, outdir, limit, scale_exact, pixels=N
         if box is not None:
             # Bright pixels left where the picture was; a few may be the cursor (mlterm draws an
             # unfocused one as a hollow box at the top left, inside a picture placed there).
-            area = shot.crop(box).convert("L")
-            left = sum(area.histogram()[41:]) / (area.size[0] * area.size[1])
+            left = unlike(shot.crop(box), backdrop or (0, 0, 0))
             if left > 0.01:
                 problems.append(f"{name}: the picture is still on screen after q ({left * 100:.0f} % of it)")
         rc = open(os.path.join(work, "rc")).read().strip() if os.path.exists(os.path.join(work, "rc")) else "?"
@@ -246,6 +299,8 @@ def main():
     env = dict(os.environ, DISPLAY=DISPLAY, LIBGL_ALWAYS_SOFTWARE="1")
     env.pop("TMUX", None)
     problems = []
+    alpha_sample = os.path.join(tempfile.mkdtemp(), "transparent.png")
+    alpha_frame = transparent_sample(alpha_sample)
     with virtual_display(DISPLAY):
         kitty = ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", "initial_window_width=800",
                  "-o", "initial_window_height=500", "-o", "remember_window_size=no", "-o", "background=#000000",
@@ -258,6 +313,15 @@ def main():
         # Text in sextants, which kitty draws itself (no font has them).
         problems += run_terminal("kitty-sextants", kitty, env, tview, outdir, 12, False, pixels="none",
                                  extra="--symbols sextant", text_limit=TEXT_LIMIT)
+        # On a background that is not black (asked with OSC 11), the sample's transparency shows
+        # it, in pixels and in text, and through tmux.
+        kitty_blue = [arg.replace("background=#000000", f"background=#{BACKDROP_HEX}") for arg in kitty]
+        problems += probe_check("kitty-blue", kitty_blue, env, tview, {"background": f"#{BACKDROP_HEX}"})
+        problems += run_terminal("kitty-blue", kitty_blue, env, tview, outdir, 3, False, pixels="kitty",
+                                 backdrop=BACKDROP, sample=alpha_sample, expected=alpha_frame)
+        problems += run_terminal("kitty-sextants-blue", kitty_blue, env, tview, outdir, 12, False, pixels="none",
+                                 extra="--symbols sextant", text_limit=TEXT_LIMIT, backdrop=BACKDROP,
+                                 sample=alpha_sample, expected=alpha_frame)
         problems += gallery_check(env, tview, kitty)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
@@ -268,6 +332,8 @@ def main():
                                     {"pixels": "kitty", "tmux": "xterm-kitty", "tmux_passthrough": True,
                                      "synchronized_output": False})
             problems += run_terminal("kitty-tmux", kitty + tmux, env, tview, outdir, 3, False, pixels="auto")
+            problems += run_terminal("kitty-tmux-blue", kitty_blue + tmux, env, tview, outdir, 3, False,
+                                     pixels="auto", backdrop=BACKDROP, sample=alpha_sample, expected=alpha_frame)
             subprocess.run(["tmux", "-L", f"tview-e2e-{os.getpid()}", "kill-server"], stderr=subprocess.DEVNULL)
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
             conf.write("set -g allow-passthrough off\nset -g status off\n")

@@ -22,7 +22,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "What transparency is blended over: auto (the terminal's own background, as it says; else black), #rrggbb, black or white.",
+            "What transparency is blended over: auto (the terminal's own background, as it says; else black; kitty pictures keep their transparency for kitty to compose), #rrggbb, black or white.",
             valueName: "COLOR"))
     var bg: BackgroundColor = .auto
 
@@ -84,11 +84,16 @@ struct DisplayOptions: ParsableArguments {
         colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
     }
 
-    /// What transparency is blended over, as a pixel.
     /// What transparency is blended over: `--bg`, else the terminal's background (`terminal`,
     /// as it answered OSC 11), else black.
     func background(terminal: RGBA? = nil) -> RGBA {
         bg.color ?? terminal ?? RGBA(r: 0, g: 0, b: 0)
+    }
+
+    /// What transparency in pictures sent as `graphics` is blended over: nil (sent as it is)
+    /// when the terminal composes it and `--bg` is auto, else as `background(terminal:)`.
+    func pixelBackground(graphics: GraphicsProtocol, terminal: RGBA? = nil) -> RGBA? {
+        bg.color == nil && graphics.composesTransparency ? nil : background(terminal: terminal)
     }
 
     /// Cells in `mode`, of the symbols asked for, else `terminalSymbols` (the profile's; half

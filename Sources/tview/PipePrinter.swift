@@ -29,7 +29,7 @@ struct PipePrinter {
                 if let graphics = options.pixels.graphicsProtocol {
                     // Asked for by name: the frame as that protocol's image, for cells of 10x20.
                     var renderer = PixelRenderer(
-                        background: options.background(), upscale: !options.noUpscale,
+                        background: options.pixelBackground(graphics: graphics), upscale: !options.noUpscale,
                         terminalScales: graphics.terminalScales)
                     let picture = renderer.render(
                         frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: area.columns,

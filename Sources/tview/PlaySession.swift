@@ -96,10 +96,7 @@ struct PlaySession {
             for warning in image.warnings { Diagnostics.warning(warning, file: image.name) }
         }
         if playback.stats {
-            var usage = rusage()
-            if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
-                result.statistics.peakResidentBytes = usage.ru_maxrss * 1024
-            }
+            if let peak = PeakResidentMemory.bytes() { result.statistics.peakResidentBytes = peak }
             Diagnostics.line(result.statistics.json)
         }
         switch result.outcome {
@@ -128,7 +125,7 @@ struct PlaySession {
         if let pixels {
             let sink = PixelSink(
                 screen: screen, output: pixels.output(),
-                background: display.background(terminal: profile.answers.background),
+                background: display.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
                 upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
                 area: area, fallbackCell: pixels.cell)
             sink.maximumPixels = pixels.maximum
@@ -155,7 +152,7 @@ struct PlaySession {
         if let pixels {
             let sink = PixelGallerySink(
                 screen: screen, makeOutput: { pixels.output(slot: $0) },
-                background: display.background(terminal: profile.answers.background),
+                background: display.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
                 upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
                 fallbackCell: pixels.cell)
             defer { sink.release() }

@@ -3,7 +3,7 @@ import Decode
 import Testing
 
 /// PNG streams for kitty and iTerm2 decode back to the pixels encoded: indexed when there are
-/// at most 256 colours, RGB beyond.
+/// at most 256 colours, RGB beyond, RGBA where some pixel is not opaque.
 @Suite struct PNGEncoderTests {
     static func picture(colors: Int, width: Int = 37, height: Int = 23) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
@@ -20,7 +20,7 @@ import Testing
     func decodesToWhatWasEncoded(colors: Int) throws {
         let image = Self.picture(colors: colors)
         let region = PixelRect(x: 3, y: 2, width: 30, height: 17)
-        let png = try #require(PNGEncoder.encodeOpaque(image, region: region))
+        let png = try #require(PNGEncoder.encode(image, region: region))
         // Indexed (colour type 3) up to 256 colours, RGB (2) beyond.
         #expect(png[25] == (IndexedColors(image, region: region) != nil ? 3 : 2))
         let decoded = try #require(try AnimatedImage.open(bytes: png, name: "encoded").nextFrame()).image
@@ -30,6 +30,29 @@ import Testing
                 #expect(decoded[x, y] == image[region.x + x, region.y + y])
             }
         }
+    }
+
+    /// A region with a pixel that is partly transparent keeps its alpha (RGBA, colour type 6),
+    /// for the terminal to compose; an opaque one is written without; one whose pixels are
+    /// opaque or fully transparent stays indexed.
+    @Test func transparencyIsKeptWhereThereIsSome() throws {
+        var image = Self.picture(colors: 200)
+        image[5, 4] = RGBA(r: 10, g: 20, b: 30, a: 0)
+        image[6, 4] = RGBA(r: 200, g: 100, b: 50, a: 128)
+        let region = PixelRect(x: 3, y: 2, width: 30, height: 17)
+        let png = try #require(PNGEncoder.encode(image, region: region))
+        #expect(png[25] == 6)
+        let decoded = try #require(try AnimatedImage.open(bytes: png, name: "encoded").nextFrame()).image
+        #expect(decoded[3, 2] == image[6, 4] && decoded[2, 2].a == 0)
+        #expect(decoded[0, 0] == image[3, 2])
+        let opaque = try #require(PNGEncoder.encode(image, region: PixelRect(x: 10, y: 10, width: 8, height: 8)))
+        #expect(opaque[25] == 3)
+        // Only fully transparent pixels beside at most 255 colours: indexed, the palette with alpha.
+        image[6, 4] = RGBA(r: 0, g: 0, b: 0, a: 0)
+        let indexed = try #require(PNGEncoder.encode(image, region: region))
+        #expect(indexed[25] == 3)
+        let back = try #require(try AnimatedImage.open(bytes: indexed, name: "indexed").nextFrame()).image
+        #expect(back[2, 2].a == 0 && back[3, 2].a == 0 && back[0, 0] == image[3, 2])
     }
 
     @Test func indexedColorsStopsPastTwoHundredAndFiftySix() {

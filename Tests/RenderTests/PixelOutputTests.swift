@@ -41,10 +41,11 @@ import Testing
         return frames
     }
 
-    static func pictures(_ frames: [RGBAImage], terminalScales: Bool, columns: Int = 30, rows: Int = 8)
-        -> [PixelPicture]
-    {
-        var renderer = PixelRenderer(background: RGBA(r: 0, g: 0, b: 40), upscale: true, terminalScales: terminalScales)
+    static func pictures(
+        _ frames: [RGBAImage], terminalScales: Bool, columns: Int = 30, rows: Int = 8,
+        background: RGBA? = RGBA(r: 0, g: 0, b: 40)
+    ) -> [PixelPicture] {
+        var renderer = PixelRenderer(background: background, upscale: true, terminalScales: terminalScales)
         return frames.enumerated().map { index, frame in
             renderer.render(
                 frame, frame: FrameIdentity(file: 0, index: index), areaColumns: columns, areaRows: rows,
@@ -152,6 +153,31 @@ import Testing
         #expect(second.allSatisfy { $0 < 40 })
         // A frame's delta holds only the tiles it changed, not the picture.
         #expect(first[1] < first[0] / 3)
+    }
+
+    /// Transparency sent as it is (`--bg auto` in kitty): the terminal composes each frame over
+    /// its own background, and nothing of an earlier frame shows through where a later one is
+    /// transparent (the flickering corner pixel goes from opaque to half transparent).
+    @Test func kittyFramesWithTransparencyShowTheTerminalsBackground() throws {
+        let frames = Self.frames(width: 240, height: 128)
+        let pictures = Self.pictures(frames, terminalScales: true, background: nil)
+        #expect(pictures[0].image.pixels.contains { $0.a == 0 } && pictures[1].image.pixels.contains { $0.a == 128 })
+        let terminal = RGBA(r: 0x30, g: 0x40, b: 0x50)
+        let screen = PixelScreen(columns: 30, rows: 9, cellWidth: 8, cellHeight: 16, background: terminal)
+        let output = KittyOutput()
+        for index in Array(0..<pictures.count) + [3, 1, 7] {
+            var bytes: [UInt8] = []
+            output.draw(pictures[index], into: &bytes)
+            try screen.feed(bytes)
+            // The same frame blended over the terminal's background by the renderer.
+            var blended = PixelRenderer(background: terminal, upscale: true, terminalScales: true)
+            let expected = Self.expected(
+                blended.render(
+                    frames[index], frame: FrameIdentity(file: 0, index: index), areaColumns: 30, areaRows: 8,
+                    cellWidth: 8, cellHeight: 16))
+            #expect(Self.largestDifference(Self.shown(screen, pictures[index]), expected) <= 1, "frame \(index)")
+        }
+        #expect(screen.errors.isEmpty)
     }
 
     /// Inside tmux: every graphics command wrapped for tmux, the image placed by a sequence that

@@ -132,7 +132,7 @@ import Testing
         #expect((stats["frames_shown"] as? Int ?? 0) >= 1)
         let peak = try #require(stats["peak_rss_mb"] as? Double)
         // 18 MB in a release build, about 100 under AddressSanitizer; a touched canvas is 244 more.
-        #expect(peak < 160, "peak \(peak) MB")
+        #expect(peak < 160, "peak \(peak) MB; \(line)")
 
         let info = try CommandRunner.run(["--max-memory", "600", "--info", "--json", bomb])
         #expect(info.status == 0)

@@ -119,4 +119,41 @@ import Testing
             }
         }
     }
+
+    /// Transparency in kitty pictures: sent as it is with `--bg auto` (kitty composes it over
+    /// its own background, #304050 here), blended over the colour `--bg` names otherwise; the
+    /// canvas's margin likewise.
+    @Test(arguments: ["auto", "white"])
+    func kittyTransparencyIsTheTerminalsOrTheChosenBackground(background: String) throws {
+        // gif-transparent: 16x14, its first frame partly transparent; in 4x2 cells of 10x20 a
+        // 16x16 canvas with the picture at (0, 1), stretched 2.5 times.
+        let result = try CommandRunner.run(
+            ["--pixels", "kitty", "--bg", background, "--size", "4x2", CommandRunner.sample("gif-transparent.gif")])
+        #expect(result.status == 0)
+        let terminal = RGBA(r: 0x30, g: 0x40, b: 0x50)
+        let screen = PixelScreen(columns: 4, rows: 3, cellWidth: 10, cellHeight: 20, background: terminal)
+        try screen.feed(Array(result.standardOutput.utf8))
+        #expect(screen.errors.isEmpty)
+        let backdrop = background == "auto" ? terminal : RGBA(r: 255, g: 255, b: 255)
+        let expected = try Data(
+            contentsOf: CommandRunner.repository.appendingPathComponent("samples/expected/gif-transparent.rgba"))
+        let shown = screen.picture
+        var transparent = 0
+        for y in 0..<14 {
+            for x in 0..<16 {
+                let offset = (y * 16 + x) * 4
+                let alpha = Int(expected[offset + 3])
+                if alpha == 0 { transparent += 1 }
+                let pixel = shown[Int((Double(x) + 0.5) * 2.5), Int((Double(1 + y) + 0.5) * 2.5)]
+                for (channel, value) in [pixel.r, pixel.g, pixel.b].enumerated() {
+                    let under = Int([backdrop.r, backdrop.g, backdrop.b][channel])
+                    let wanted = (Int(expected[offset + channel]) * alpha + under * (255 - alpha) + 127) / 255
+                    #expect(abs(Int(value) - wanted) <= 2, "(\(x), \(y))")
+                }
+            }
+        }
+        #expect(transparent > 10)
+        // The margin above the picture (the canvas's first row).
+        #expect(shown[20, 1] == backdrop)
+    }
 }

@@ -29,12 +29,14 @@ public final class PixelScreen {
     /// How many kitty image transmissions (a=t/T/f payloads) and iTerm2 images arrived.
     public private(set) var transmissions = 0
 
-    public init(columns: Int, rows: Int, cellWidth: Int, cellHeight: Int) {
+    /// `background`: the terminal's own, under everything (kitty composes its images' alpha
+    /// over what is under them).
+    public init(columns: Int, rows: Int, cellWidth: Int, cellHeight: Int, background: RGBA = .opaqueBlack) {
         self.columns = columns
         self.rows = rows
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
-        canvas = RGBAImage(width: columns * cellWidth, height: rows * cellHeight, fill: .opaqueBlack)
+        canvas = RGBAImage(width: columns * cellWidth, height: rows * cellHeight, fill: background)
     }
 
     public enum Failure: Error { case bad(String) }
@@ -289,11 +291,23 @@ public final class PixelScreen {
             for y in 0..<height where place.row * cellHeight + y < out.height {
                 for x in 0..<width where place.column * cellWidth + x < out.width {
                     let pixel = stretched[x, y]
-                    if pixel.a > 0 { out[place.column * cellWidth + x, place.row * cellHeight + y] = pixel }
+                    let (screenX, screenY) = (place.column * cellWidth + x, place.row * cellHeight + y)
+                    let under = out[screenX, screenY]
+                    out[screenX, screenY] = Self.compose(pixel, over: under)
                 }
             }
         }
         return out
+    }
+
+    /// `pixel` over an opaque `under`, by its alpha (8-bit, rounded).
+    static func compose(_ pixel: RGBA, over under: RGBA) -> RGBA {
+        let alpha = Int(pixel.a)
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            let sum: Int = Int(top) * alpha + Int(bottom) * (255 - alpha) + 127
+            return UInt8(sum / 255)
+        }
+        return RGBA(r: mix(pixel.r, under.r), g: mix(pixel.g, under.g), b: mix(pixel.b, under.b), a: 255)
     }
 
     /// Nearest-neighbour scaling (what matters here is which source pixel lands where).

@@ -42,7 +42,7 @@ public final class ITerm2Output: GraphicsOutput {
     /// One image: `region` (whole cells) over its cells.
     private func append(_ picture: PixelPicture, region: PixelRect, moveCursor: Bool, into out: inout [UInt8]) {
         let layout = picture.layout
-        guard let png = PNGEncoder.encodeOpaque(picture.image, region: region) else { return }
+        guard let png = PNGEncoder.encode(picture.image, region: region) else { return }
         // Sent pixels are screen pixels enlarged by the layout's factor.
         // The whole picture covers the layout's cells; a part (at screen pixels) its own.
         let whole = region == picture.image.bounds

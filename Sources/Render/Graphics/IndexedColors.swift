@@ -2,23 +2,29 @@ public import Decode
 
 /// A region of a picture as palette indices, when it has at most 256 colours (a GIF's frames
 /// do): indexed PNGs and sixel images carry it exactly, with no dithering, in fewer bytes.
-/// Alpha is ignored (the picture is opaque by then).
+/// Alpha is ignored (the picture is opaque by then) unless transparency is kept: then fully
+/// transparent pixels share one index (`transparentIndex`), and partial alpha does not fit.
 public struct IndexedColors: Sendable {
     /// One index a pixel, row by row over the region.
     public let indices: [UInt8]
     /// R, G, B for each index, in order of first appearance.
     public let palette: [UInt8]
 
+    /// The index of the fully transparent pixels, when transparency is kept and there are some.
+    public private(set) var transparentIndex: Int?
+
     public var count: Int { palette.count / 3 }
 
-    /// Nil when the region has more than 256 colours.
-    public init?(_ picture: RGBAImage, region: PixelRect) {
+    /// Nil when the region has more than 256 colours (with `keepingTransparency`, counting
+    /// transparency as one, or when a pixel is partly transparent).
+    public init?(_ picture: RGBAImage, region: PixelRect, keepingTransparency: Bool = false) {
         // Open addressing over 1024 slots: colour (24-bit RGB, + 1 so 0 is free) → index.
         var keys = [UInt32](repeating: 0, count: 1024)
         var values = [UInt8](repeating: 0, count: 1024)
         var palette: [UInt8] = []
         palette.reserveCapacity(768)
         var indices = [UInt8](repeating: 0, count: region.width * region.height)
+        var transparent: Int?
         let fits = picture.pixels.withUnsafeBufferPointer { pixels in
             indices.withUnsafeMutableBufferPointer { out -> Bool in
                 var o = 0
@@ -28,7 +34,11 @@ public struct IndexedColors: Sendable {
                     let row = y * picture.width
                     for x in region.x..<region.maxX {
                         let pixel = pixels[row + x]
-                        let key = (UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b)) + 1
+                        var key = (UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b)) + 1
+                        if keepingTransparency && pixel.a != 255 {
+                            guard pixel.a == 0 else { return false }
+                            key = 1 << 24 + 1
+                        }
                         if key != lastKey {
                             var slot = Int((key &* 2_654_435_761) >> 22)
                             while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & 1023 }
@@ -36,7 +46,12 @@ public struct IndexedColors: Sendable {
                                 guard palette.count < 768 else { return false }
                                 keys[slot] = key
                                 values[slot] = UInt8(palette.count / 3)
-                                palette += [pixel.r, pixel.g, pixel.b]
+                                if key == 1 << 24 + 1 {
+                                    transparent = palette.count / 3
+                                    palette += [0, 0, 0]
+                                } else {
+                                    palette += [pixel.r, pixel.g, pixel.b]
+                                }
                             }
                             lastKey = key
                             lastIndex = values[slot]
@@ -51,5 +66,6 @@ public struct IndexedColors: Sendable {
         guard fits else { return nil }
         self.indices = indices
         self.palette = palette
+        transparentIndex = transparent
     }
 }

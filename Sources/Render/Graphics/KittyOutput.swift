@@ -187,7 +187,7 @@ public final class KittyOutput: GraphicsOutput {
         _ picture: PixelPicture, region: PixelRect, image: UInt32, base: inout String, frame: Int,
         into out: inout [UInt8]
     ) {
-        let png = PNGEncoder.encodeOpaque(picture.image, region: region, fast: false) ?? []
+        let png = PNGEncoder.encode(picture.image, region: region, fast: false) ?? []
         let fits = (png.count + 2) / 3 * 4 <= 4096
         guard fits || region.width * region.height <= 1 else {
             let halves: [PixelRect]
@@ -219,7 +219,7 @@ public final class KittyOutput: GraphicsOutput {
     /// The whole picture as PNG, in chunks of at most 4096 base64 bytes (an image's `a=t`/`a=T`
     /// takes chunks; animation frames go through `sendFrameData`).
     private func transmit(_ picture: PixelPicture, keys: String, into out: inout [UInt8]) {
-        guard let png = PNGEncoder.encodeOpaque(picture.image) else { return }
+        guard let png = PNGEncoder.encode(picture.image) else { return }
         let encoded = Base64.encode(png)
         var offset = 0
         repeat {

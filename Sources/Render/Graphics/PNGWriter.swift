@@ -21,22 +21,57 @@ enum PNGWriter {
         return written != 0 ? nil : message(of: image)
     }
 
-    /// `region` of `picture` as a PNG stream in memory, its colour without alpha (the caller
-    /// has made it opaque): indexed when it has at most 256 colours (a GIF's frames do; a third
-    /// of the bytes to compress, and much smaller), else RGB. Nil if libpng fails. `fast` trades
-    /// size for speed (large frames).
-    static func encodeOpaque(_ picture: RGBAImage, region: PixelRect, fast: Bool) -> [UInt8]? {
+    /// `region` of `picture` as a PNG stream in memory: indexed when it has at most 256 colours
+    /// (a GIF's frames do; a third of the bytes to compress, and much smaller), with fully
+    /// transparent pixels as one more (a palette with alpha); else RGB, or RGBA when a pixel is
+    /// not opaque (left for the terminal to compose). Nil if libpng fails. `fast` trades size
+    /// for speed (large frames).
+    static func encode(_ picture: RGBAImage, region: PixelRect, fast: Bool) -> [UInt8]? {
         guard !region.isEmpty else { return nil }
+        if !isOpaque(picture, region: region) {
+            if let indexed = IndexedColors(picture, region: region, keepingTransparency: true) {
+                // The colormap with alpha: R, G, B, A an entry.
+                var colormap: [UInt8] = []
+                for index in 0..<indexed.count {
+                    colormap += indexed.palette[index * 3..<index * 3 + 3]
+                    colormap.append(index == indexed.transparentIndex ? 0 : 255)
+                }
+                return write(
+                    indexed.indices, width: region.width, height: region.height,
+                    format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_COLORMAP),
+                    colormap: colormap, fast: fast)
+            }
+            return write(
+                samples(of: picture, region: region, channels: 4), width: region.width, height: region.height,
+                format: rgbaFormat, colormap: nil, fast: fast)
+        }
         if let indexed = IndexedColors(picture, region: region) {
             return write(
                 indexed.indices, width: region.width, height: region.height,
                 format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP), colormap: indexed.palette,
                 fast: fast)
         }
-        // libpng's simplified writer takes tight RGB rows.
-        var rgb = [UInt8](repeating: 0, count: region.width * region.height * 3)
+        return write(
+            samples(of: picture, region: region, channels: 3), width: region.width, height: region.height,
+            format: png_uint_32(PNG_FORMAT_FLAG_COLOR), colormap: nil, fast: fast)
+    }
+
+    private static func isOpaque(_ picture: RGBAImage, region: PixelRect) -> Bool {
         picture.pixels.withUnsafeBufferPointer { pixels in
-            rgb.withUnsafeMutableBufferPointer { out in
+            for y in region.y..<region.maxY {
+                let row = y * picture.width
+                for x in region.x..<region.maxX where pixels[row + x].a != 255 { return false }
+            }
+            return true
+        }
+    }
+
+    /// The region's pixels as tight rows of RGB (`channels` 3) or RGBA (4), as libpng's
+    /// simplified writer takes them.
+    private static func samples(of picture: RGBAImage, region: PixelRect, channels: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: region.width * region.height * channels)
+        picture.pixels.withUnsafeBufferPointer { pixels in
+            out.withUnsafeMutableBufferPointer { out in
                 var o = 0
                 for y in region.y..<region.maxY {
                     let row = y * picture.width
@@ -45,14 +80,13 @@ enum PNGWriter {
                         out[o] = pixel.r
                         out[o + 1] = pixel.g
                         out[o + 2] = pixel.b
-                        o += 3
+                        if channels == 4 { out[o + 3] = pixel.a }
+                        o += channels
                     }
                 }
             }
         }
-        return write(
-            rgb, width: region.width, height: region.height, format: png_uint_32(PNG_FORMAT_FLAG_COLOR), colormap: nil,
-            fast: fast)
+        return out
     }
 
     private static func write(
@@ -64,7 +98,8 @@ enum PNGWriter {
         image.height = png_uint_32(height)
         image.format = format
         image.flags = fast ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
-        image.colormap_entries = png_uint_32((colormap?.count ?? 0) / 3)
+        let entrySize = format & png_uint_32(PNG_FORMAT_FLAG_ALPHA) != 0 ? 4 : 3
+        image.colormap_entries = png_uint_32((colormap?.count ?? 0) / entrySize)
         defer { png_image_free(&image) }
         // A generous first guess; libpng says how much it needed when that is too little.
         var size = samples.count + 2048

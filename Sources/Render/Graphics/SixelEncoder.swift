@@ -11,7 +11,7 @@ import Picture
 /// it. A picture therefore always covers what was on screen before (no ghosting of earlier
 /// frames, the peers' known bug), and a changed region can be sent alone.
 public struct SixelEncoder: Sendable {
-    /// What transparency shows (the terminal's background is not known to tview).
+    /// What transparency shows (the terminal's background where it says, `--bg`, else black).
     public var background: RGBA
     public var dither: Bool
 

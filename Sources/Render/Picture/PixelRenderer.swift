@@ -1,10 +1,13 @@
 public import Decode
 
 /// Turns frames into `PixelPicture`s for an area of a pixel terminal: fits the picture
-/// (`PixelLayout`), scales it, blends transparency over the background. Like `GridRenderer`, it
+/// (`PixelLayout`), scales it, blends transparency over the background (or leaves it for the
+/// terminal to compose, `background` nil). Like `GridRenderer`, it
 /// keeps its scaler while sizes stay, and rescales only what a frame changed since the last one.
 public struct PixelRenderer {
-    public var background: RGBA
+    /// What transparency is blended over; nil keeps it (the terminal composes the picture over
+    /// its own background).
+    public var background: RGBA?
     public var upscale: Bool
     public let terminalScales: Bool
     private var scaler: Downsampler?
@@ -13,7 +16,7 @@ public struct PixelRenderer {
     private var lastScaled: RGBAImage?
     private var lastSerial: UInt64 = 0
 
-    public init(background: RGBA, upscale: Bool, terminalScales: Bool) {
+    public init(background: RGBA?, upscale: Bool, terminalScales: Bool) {
         self.background = background
         self.upscale = upscale
         self.terminalScales = terminalScales
@@ -49,13 +52,28 @@ public struct PixelRenderer {
         lastScaled = scaler == nil ? nil : scaled
         lastSerial = serial
         let layout = layout!
-        return PixelPicture(image: opaque(scaled, in: layout), layout: layout, frame: frame)
+        return PixelPicture(image: placed(scaled, in: layout), layout: layout, frame: frame)
     }
 
-    /// The picture over the background, placed in the sent image.
-    private func opaque(_ picture: RGBAImage, in layout: PixelLayout) -> RGBAImage {
-        let background = RGBA(r: background.r, g: background.g, b: background.b, a: 255)
-        var out = RGBAImage(width: layout.imageWidth, height: layout.imageHeight, fill: background)
+    /// The picture over the background (transparent margins and pixels kept when there is
+    /// none), placed in the sent image.
+    private func placed(_ picture: RGBAImage, in layout: PixelLayout) -> RGBAImage {
+        guard let background else {
+            var out = RGBAImage(
+                width: layout.imageWidth, height: layout.imageHeight, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
+            out.pixels.withUnsafeMutableBufferPointer { destination in
+                picture.pixels.withUnsafeBufferPointer { source in
+                    for y in 0..<picture.height {
+                        let to = (y + layout.pictureY) * layout.imageWidth + layout.pictureX
+                        for x in 0..<picture.width { destination[to + x] = source[y * picture.width + x] }
+                    }
+                }
+            }
+            return out
+        }
+        var out = RGBAImage(
+            width: layout.imageWidth, height: layout.imageHeight,
+            fill: RGBA(r: background.r, g: background.g, b: background.b, a: 255))
         picture.pixels.withUnsafeBufferPointer { source in
             out.pixels.withUnsafeMutableBufferPointer { destination in
                 for y in 0..<picture.height {

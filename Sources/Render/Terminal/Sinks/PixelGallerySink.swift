@@ -12,7 +12,7 @@ public final class PixelGallerySink: GallerySink {
     private let makeOutput: (Int) -> any GraphicsOutput
     private var outputs: [Int: any GraphicsOutput] = [:]
     private var renderers: [Int: PixelRenderer] = [:]
-    private let background: RGBA
+    private let background: RGBA?
     private let upscale: Bool
     private let terminalScales: Bool
     private let fallbackCell: PixelSize
@@ -24,7 +24,7 @@ public final class PixelGallerySink: GallerySink {
 
     /// - Parameter makeOutput: the output for a tile's slot (kitty needs an id range of its own).
     public init(
-        screen: NCursesScreen, makeOutput: @escaping (Int) -> any GraphicsOutput, background: RGBA, upscale: Bool,
+        screen: NCursesScreen, makeOutput: @escaping (Int) -> any GraphicsOutput, background: RGBA?, upscale: Bool,
         terminalScales: Bool, fallbackCell: PixelSize
     ) {
         self.screen = screen

@@ -25,7 +25,7 @@ public final class PixelSink: FrameSink {
     public private(set) var lastPicture: PixelPicture?
 
     public init(
-        screen: NCursesScreen, output: any GraphicsOutput, background: RGBA, upscale: Bool,
+        screen: NCursesScreen, output: any GraphicsOutput, background: RGBA?, upscale: Bool,
         terminalScales: Bool, area: (columns: Int, rows: Int)?, fallbackCell: PixelSize
     ) {
         self.screen = screen
