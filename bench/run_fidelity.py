@@ -143,6 +143,23 @@ def drawn(char):
     return _drawn[char]
 
 
+def cell_block(cell, background=(0, 0, 0)):
+    """One pyte cell as CELL_H x CELL_W pixels (its default background `background`), and
+    whether its character is no block element (drawn from the font)."""
+    fg = np.array(colour(cell.fg, (255, 255, 255)), float)
+    bg = np.array(colour(cell.bg, background), float)
+    if cell.reverse:
+        fg, bg = bg, fg
+    cover = coverage(cell.data or " ")
+    block = np.empty((CELL_H, CELL_W, 3))
+    if cover is None:
+        block[:] = bg + (fg - bg) * drawn(cell.data)
+    else:
+        block[:] = bg
+        block[cover] = fg
+    return block, cover is None
+
+
 def rasterise(text, columns, rows):
     screen = pyte.Screen(columns, rows + 2)
     stream = pyte.Stream(screen)
@@ -158,19 +175,8 @@ def rasterise(text, columns, rows):
     odd = 0
     for r in range(height):
         for c in range(width):
-            cell = screen.buffer[r][c]
-            fg = np.array(colour(cell.fg, (255, 255, 255)), float)
-            bg = np.array(colour(cell.bg, (0, 0, 0)), float)
-            if cell.reverse:
-                fg, bg = bg, fg
-            cover = coverage(cell.data or " ")
-            block = np.empty((CELL_H, CELL_W, 3))
-            if cover is None:
-                odd += 1
-                block[:] = bg + (fg - bg) * drawn(cell.data)
-            else:
-                block[:] = bg
-                block[cover] = fg
+            block, font_drawn = cell_block(screen.buffer[r][c])
+            odd += font_drawn
             image[r * CELL_H:(r + 1) * CELL_H, c * CELL_W:(c + 1) * CELL_W] = block
     return image, odd
 

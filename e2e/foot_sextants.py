@@ -80,7 +80,7 @@ kill %1
         return 1 if problems else 0
     finally:
         time.sleep(0.5)
-        shutil.rmtree(work, ignore_errors=True) if not os.environ.get("KEEP") else print("kept", work)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

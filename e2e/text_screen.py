@@ -44,18 +44,7 @@ def rasterise(screen, box, background):
     image = np.zeros((top_rows * scorer.CELL_H, columns * scorer.CELL_W, 3))
     for r in range(top_rows):
         for c in range(columns):
-            cell = screen.buffer[box[1] + r][box[0] + c]
-            fg = np.array(scorer.colour(cell.fg, (255, 255, 255)), float)
-            bg = np.array(scorer.colour(cell.bg, background), float)
-            if cell.reverse:
-                fg, bg = bg, fg
-            cover = scorer.coverage(cell.data or " ")
-            block = np.empty((scorer.CELL_H, scorer.CELL_W, 3))
-            if cover is None:
-                block[:] = bg + (fg - bg) * scorer.drawn(cell.data)
-            else:
-                block[:] = bg
-                block[cover] = fg
+            block, _ = scorer.cell_block(screen.buffer[box[1] + r][box[0] + c], background)
             image[r * scorer.CELL_H:(r + 1) * scorer.CELL_H, c * scorer.CELL_W:(c + 1) * scorer.CELL_W] = block
     return image
 

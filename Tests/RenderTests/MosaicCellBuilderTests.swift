@@ -13,15 +13,6 @@ import Testing
     /// own background).
     static func raster(_ cell: Cell, symbols: MosaicSymbols) -> [(Int, Int, Int)?] {
         let count = symbols.columns * symbols.rows
-        func rgb(_ color: TermColor) -> (Int, Int, Int)? {
-            switch color {
-            case .default: return nil
-            case .rgb(let r, let g, let b): return (Int(r), Int(g), Int(b))
-            case .indexed(let index):
-                let value = XtermPalette.rgb(index)
-                return (Int(value.0), Int(value.1), Int(value.2))
-            }
-        }
         var mask = 0
         switch cell.glyph {
         case .space: mask = 0
@@ -32,6 +23,17 @@ import Testing
         }
         #expect(mask >= 0, "\(cell.glyph) is no \(symbols) pattern")
         return (0..<count).map { mask & 1 << $0 != 0 ? rgb(cell.foreground) : rgb(cell.background) }
+    }
+
+    /// What a terminal colour shows (nil: the terminal's own background).
+    static func rgb(_ color: TermColor) -> (Int, Int, Int)? {
+        switch color {
+        case .default: return nil
+        case .rgb(let r, let g, let b): return (Int(r), Int(g), Int(b))
+        case .indexed(let index):
+            let value = XtermPalette.rgb(index)
+            return (Int(value.0), Int(value.1), Int(value.2))
+        }
     }
 
     static func linear(_ value: Int) -> Double {
@@ -200,13 +202,7 @@ import Testing
     /// What a cell shows over each of 64 samples (a sample partly covered: the colours mixed).
     static func shown(_ cell: Cell, symbols: MosaicSymbols) -> [(Int, Int, Int)?] {
         func rgb(_ color: TermColor) -> (Double, Double, Double)? {
-            switch color {
-            case .default: return nil
-            case .rgb(let r, let g, let b): return (Double(r), Double(g), Double(b))
-            case .indexed(let index):
-                let value = XtermPalette.rgb(index)
-                return (Double(value.0), Double(value.1), Double(value.2))
-            }
+            Self.rgb(color).map { (Double($0.0), Double($0.1), Double($0.2)) }
         }
         return coverage(cell.glyph, symbols: symbols).map { cover in
             guard let background = rgb(cell.background) ?? (cover == 0 ? nil : (0, 0, 0)) else { return nil }

@@ -28,32 +28,29 @@ enum PNGWriter {
     /// for speed (large frames).
     static func encode(_ picture: RGBAImage, region: PixelRect, fast: Bool) -> [UInt8]? {
         guard !region.isEmpty else { return nil }
-        if !isOpaque(picture, region: region) {
-            if let indexed = IndexedColors(picture, region: region, keepingTransparency: true) {
-                // The colormap with alpha: R, G, B, A an entry.
-                var colormap: [UInt8] = []
-                for index in 0..<indexed.count {
-                    colormap += indexed.palette[index * 3..<index * 3 + 3]
-                    colormap.append(index == indexed.transparentIndex ? 0 : 255)
-                }
+        if let indexed = IndexedColors(picture, region: region, keepingTransparency: true) {
+            guard let transparent = indexed.transparentIndex else {
                 return write(
                     indexed.indices, width: region.width, height: region.height,
-                    format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_COLORMAP),
-                    colormap: colormap, fast: fast)
+                    format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP), colormap: indexed.palette,
+                    fast: fast)
+            }
+            // The colormap with alpha: R, G, B, A an entry.
+            var colormap: [UInt8] = []
+            for index in 0..<indexed.count {
+                colormap += indexed.palette[index * 3..<index * 3 + 3]
+                colormap.append(index == transparent ? 0 : 255)
             }
             return write(
-                samples(of: picture, region: region, channels: 4), width: region.width, height: region.height,
-                format: rgbaFormat, colormap: nil, fast: fast)
-        }
-        if let indexed = IndexedColors(picture, region: region) {
-            return write(
                 indexed.indices, width: region.width, height: region.height,
-                format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP), colormap: indexed.palette,
-                fast: fast)
+                format: png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_COLORMAP),
+                colormap: colormap, fast: fast)
         }
+        let opaque = isOpaque(picture, region: region)
         return write(
-            samples(of: picture, region: region, channels: 3), width: region.width, height: region.height,
-            format: png_uint_32(PNG_FORMAT_FLAG_COLOR), colormap: nil, fast: fast)
+            samples(of: picture, region: region, channels: opaque ? 3 : 4), width: region.width,
+            height: region.height, format: opaque ? png_uint_32(PNG_FORMAT_FLAG_COLOR) : rgbaFormat, colormap: nil,
+            fast: fast)
     }
 
     private static func isOpaque(_ picture: RGBAImage, region: PixelRect) -> Bool {

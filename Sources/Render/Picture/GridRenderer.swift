@@ -41,7 +41,7 @@ public struct GridRenderer {
         // The first picture at a size is waited for (a file's first frame, after a resize): on
         // all processors. Later ones are prepared ahead while others show: on one.
         let waitedFor = key != fitKey
-        if key != fitKey {
+        if waitedFor {
             let fit = DisplayFit(
                 imageWidth: image.width, imageHeight: image.height, areaColumns: columns, areaRows: rows,
                 cellAspect: aspect, upscale: upscale)

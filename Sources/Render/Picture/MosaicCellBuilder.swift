@@ -29,6 +29,9 @@ public struct MosaicCellBuilder: Sendable {
     public let symbols: MosaicSymbols
     public let base: CellGridBuilder
     private let space: PatternSpace
+    /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
+    /// holds (`subcellRows`), made once: every cell reads it.
+    private let subcellParts: [[(row: Int, weight: Float)]]
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
 
@@ -37,6 +40,7 @@ public struct MosaicCellBuilder: Sendable {
         self.symbols = symbols
         self.base = base
         space = PatternSpace(mode: base.mode)
+        subcellParts = Self.subcellRows(symbols.rows)
     }
 
     /// Samples a cell is read from, across and down: its sub-cells, or with eighth blocks an
@@ -149,7 +153,7 @@ public struct MosaicCellBuilder: Sendable {
             ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
         var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
         let left = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0), right = SIMD8<Float>(0, 0, 0, 0, 1, 1, 1, 1)
-        let parts = Self.subcellRows(symbols.rows)
+        let parts = subcellParts
         shown.withUnsafeBufferPointer { pixels in
             LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
                 for y in 0..<8 {
@@ -181,7 +185,7 @@ public struct MosaicCellBuilder: Sendable {
 
     /// The 8x8 samples averaged into the set's sub-cells (premultiplied, in linear light).
     private func subcells(of samples: [RGBA]) -> [RGBA] {
-        let parts = Self.subcellRows(symbols.rows)
+        let parts = subcellParts
         var sums = [SIMD4<Float>](repeating: .zero, count: symbols.columns * symbols.rows)
         var weights = [Float](repeating: 0, count: sums.count)
         for y in 0..<8 {

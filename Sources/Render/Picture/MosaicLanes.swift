@@ -59,12 +59,8 @@ struct MosaicLanes {
         var group = MosaicGroup()
         var bits = mask
         while bits != 0 {
-            let index = bits.trailingZeroBitCount
+            group = group.plus(self.group(bits.trailingZeroBitCount))
             bits &= bits - 1
-            group.total += SIMD3(r[index], g[index], b[index])
-            group.pointTotal += SIMD3(luma[index], blue[index], red[index])
-            group.squares += squares[index]
-            group.count += count[index]
         }
         return group
     }

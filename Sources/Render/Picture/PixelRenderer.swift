@@ -58,22 +58,9 @@ public struct PixelRenderer {
     /// The picture over the background (transparent margins and pixels kept when there is
     /// none), placed in the sent image.
     private func placed(_ picture: RGBAImage, in layout: PixelLayout) -> RGBAImage {
-        guard let background else {
-            var out = RGBAImage(
-                width: layout.imageWidth, height: layout.imageHeight, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
-            out.pixels.withUnsafeMutableBufferPointer { destination in
-                picture.pixels.withUnsafeBufferPointer { source in
-                    for y in 0..<picture.height {
-                        let to = (y + layout.pictureY) * layout.imageWidth + layout.pictureX
-                        for x in 0..<picture.width { destination[to + x] = source[y * picture.width + x] }
-                    }
-                }
-            }
-            return out
-        }
         var out = RGBAImage(
             width: layout.imageWidth, height: layout.imageHeight,
-            fill: RGBA(r: background.r, g: background.g, b: background.b, a: 255))
+            fill: background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 255) } ?? .transparent)
         picture.pixels.withUnsafeBufferPointer { source in
             out.pixels.withUnsafeMutableBufferPointer { destination in
                 for y in 0..<picture.height {
@@ -81,7 +68,11 @@ public struct PixelRenderer {
                     let to = (y + layout.pictureY) * layout.imageWidth + layout.pictureX
                     for x in 0..<picture.width {
                         let pixel = source[from + x]
-                        destination[to + x] = pixel.over(r: background.r, g: background.g, b: background.b)
+                        if let background {
+                            destination[to + x] = pixel.over(r: background.r, g: background.g, b: background.b)
+                        } else {
+                            destination[to + x] = pixel
+                        }
                     }
                 }
             }
