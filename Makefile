@@ -119,6 +119,7 @@ rss: build
 # cage, as an unprivileged user made for it; docs/screenshot-kitty-sextants.png, -foot-). Last, real
 # SSH: sshd in a network namespace held to 2 Mbit/s by tc tbf, med.gif in half blocks and kitty mode
 # through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.
+# And a 30-file gallery in a 1200x800 kitty, each tile of 20 screenshots against its file's frames.
 E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
 	openssh-server openssh-client iproute2
 e2e: build
@@ -131,6 +132,7 @@ e2e: build
 	python3 e2e/pixel_terminals.py .build/release/tview docs
 	python3 e2e/foot_sextants.py .build/release/tview docs
 	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+	python3 e2e/kitty_gallery.py .build/release/tview $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA)
 
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing

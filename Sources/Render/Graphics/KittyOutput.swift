@@ -3,8 +3,11 @@ import Decode
 
 /// Pictures through kitty's graphics protocol. Each frame is sent once: the first as an image
 /// (PNG), later ones as animation frames holding only the rectangles that differ from the frame
-/// shown before (`a=f` on top of it); a frame sent before is shown again by number (`a=a,c=`, a
-/// few bytes), so later loops cost almost nothing. The player keeps the timing (keys, speed,
+/// shown before, each rectangle a new kitty frame on top of the one before (`a=f,c=`); a frame
+/// sent before is shown again by number (`a=a,c=`, a few bytes), so later loops cost almost
+/// nothing. Frames are never edited once made (`a=f,r=`) until the store is full: in a big
+/// gallery kitty 0.26.5 now and then showed edited frames with some rectangles missing (black
+/// patches: e2e/kitty_gallery.py). The player keeps the timing (keys, speed,
 /// pauses, slow links), the terminal the pixels.
 ///
 /// Terminals that show kitty images but keep no animation frames get each frame as a whole
@@ -28,6 +31,9 @@ public final class KittyOutput: GraphicsOutput {
     /// Which kitty frame (1-based) holds which of tview's frames, and how many there are.
     private var frames: [FrameIdentity: Int] = [:]
     private var frameCount = 0
+    /// Each kitty frame's chain of frames it is drawn on (`KittyFrameChain`), and what they hold.
+    private var chains: [Int: KittyFrameChain] = [:]
+    private var storedEstimate = 0
     /// What the screen shows: the picture and its frame number in the image.
     private var shown: PixelPicture?
     private var shownFrame = 0
@@ -61,23 +67,30 @@ public final class KittyOutput: GraphicsOutput {
                     from: shown.image, to: picture.image, tileWidth: Self.tile, tileHeight: Self.tile)
                 if regions.isEmpty {
                     frames[frame] = shownFrame
-                } else if (frameCount + 1) * Self.bytes(of: picture) <= storedBytes {
-                    // A new frame on top of the shown one, then its other rectangles.
-                    frameCount += 1
-                    var base = "c=\(shownFrame)"
+                } else if storedEstimate + 2 * Self.bytes(of: picture) <= storedBytes {
+                    // A new frame for each rectangle, each on top of the one before.
+                    var base = shownFrame
                     for region in regions {
-                        sendFrameData(picture, region: region, image: image, base: &base, frame: frameCount, into: &out)
+                        for piece in Self.pieces(of: picture, region: region) {
+                            frameCount += 1
+                            let chain = (chains[base] ?? .whole(picture.image)).adding(piece.region, of: picture.image)
+                            chains[frameCount] = chain
+                            storedEstimate += chain.storedBytes
+                            sendFrameData(piece, image: image, base: "c=\(base)", into: &out)
+                            base = frameCount
+                        }
                     }
                     frames[frame] = frameCount
                     command("a=a,i=\(image),c=\(frameCount)", into: &out)
                 } else {
-                    // Full: edit the shown frame; it no longer holds the frame it held.
-                    var base = "r=\(shownFrame)"
+                    // Full: edit the shown frame. Frames drawn on top of it change with it, so
+                    // none but this one is known to hold its frame any more.
                     for region in regions {
-                        sendFrameData(picture, region: region, image: image, base: &base, frame: shownFrame, into: &out)
+                        for piece in Self.pieces(of: picture, region: region) {
+                            sendFrameData(piece, image: image, base: "r=\(shownFrame)", into: &out)
+                        }
                     }
-                    frames = frames.filter { $0.value != shownFrame }
-                    frames[frame] = shownFrame
+                    frames = [frame: shownFrame]
                 }
             }
         } else {
@@ -92,6 +105,8 @@ public final class KittyOutput: GraphicsOutput {
             command("a=a,i=\(id),s=1", into: &out)
             frames = [frame: 1]
             frameCount = 1
+            chains = [1: .whole(picture.image)]
+            storedEstimate = Self.bytes(of: picture)
         }
         shown = picture
         shownFrame = frames[frame] ?? shownFrame
@@ -124,6 +139,8 @@ public final class KittyOutput: GraphicsOutput {
         flipImage = nil
         frames = [:]
         frameCount = 0
+        chains = [:]
+        storedEstimate = 0
     }
 
     public func still(_ picture: PixelPicture) -> [UInt8] {
@@ -178,42 +195,46 @@ public final class KittyOutput: GraphicsOutput {
         passthrough.append(place, to: &out)
     }
 
-    /// Frame data for `region`, as one command a piece: kitty 0.26.5 drops an `a=f` command's
-    /// keys when its data comes in chunks (the frame then takes the data's size: measured, a
-    /// 40x40 delta stretched over the whole image), so a region whose PNG would need more than
-    /// one chunk is halved until each piece fits one. The first piece carries `base` (`c=`: a new
-    /// frame on top of that one); the rest edit the frame (`r=frame`).
-    private func sendFrameData(
-        _ picture: PixelPicture, region: PixelRect, image: UInt32, base: inout String, frame: Int,
-        into out: inout [UInt8]
-    ) {
+    /// A rectangle of a picture as PNG small enough for one command.
+    struct Piece {
+        let region: PixelRect
+        let png: [UInt8]
+    }
+
+    /// `region` as pieces of one command each: kitty 0.26.5 drops an `a=f` command's keys when
+    /// its data comes in chunks (the frame then takes the data's size: measured, a 40x40 delta
+    /// stretched over the whole image), so a region whose PNG would need more than one chunk is
+    /// halved until each piece fits one.
+    static func pieces(of picture: PixelPicture, region: PixelRect) -> [Piece] {
         let png = PNGEncoder.encode(picture.image, region: region, fast: false) ?? []
-        let fits = (png.count + 2) / 3 * 4 <= 4096
-        guard fits || region.width * region.height <= 1 else {
-            let halves: [PixelRect]
-            if region.width >= region.height {
-                let left = region.width / 2
-                halves = [
-                    PixelRect(x: region.x, y: region.y, width: left, height: region.height),
-                    PixelRect(x: region.x + left, y: region.y, width: region.width - left, height: region.height),
-                ]
-            } else {
-                let top = region.height / 2
-                halves = [
-                    PixelRect(x: region.x, y: region.y, width: region.width, height: top),
-                    PixelRect(x: region.x, y: region.y + top, width: region.width, height: region.height - top),
-                ]
-            }
-            for half in halves {
-                sendFrameData(picture, region: half, image: image, base: &base, frame: frame, into: &out)
-            }
-            return
+        guard (png.count + 2) / 3 * 4 > 4096, region.width * region.height > 1 else {
+            return [Piece(region: region, png: png)]
         }
-        var command = Array("\u{1B}_Ga=f,i=\(image),\(base),X=1,x=\(region.x),y=\(region.y),f=100,q=2;".utf8)
-        Base64.append(png, to: &command)
+        let halves: [PixelRect]
+        if region.width >= region.height {
+            let left = region.width / 2
+            halves = [
+                PixelRect(x: region.x, y: region.y, width: left, height: region.height),
+                PixelRect(x: region.x + left, y: region.y, width: region.width - left, height: region.height),
+            ]
+        } else {
+            let top = region.height / 2
+            halves = [
+                PixelRect(x: region.x, y: region.y, width: region.width, height: top),
+                PixelRect(x: region.x, y: region.y + top, width: region.width, height: region.height - top),
+            ]
+        }
+        return halves.flatMap { pieces(of: picture, region: $0) }
+    }
+
+    /// A piece as frame data: `base` is `c=N` (a new frame on top of frame N) or `r=N` (frame N
+    /// edited).
+    private func sendFrameData(_ piece: Piece, image: UInt32, base: String, into out: inout [UInt8]) {
+        var command = Array(
+            "\u{1B}_Ga=f,i=\(image),\(base),X=1,x=\(piece.region.x),y=\(piece.region.y),f=100,q=2;".utf8)
+        Base64.append(piece.png, to: &command)
         command += Array("\u{1B}\\".utf8)
         emit(command, into: &out)
-        base = "r=\(frame)"
     }
 
     /// The whole picture as PNG, in chunks of at most 4096 base64 bytes (an image's `a=t`/`a=T`
