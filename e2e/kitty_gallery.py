@@ -136,9 +136,7 @@ def main():
     worst = [(0.0, 0.0)] * len(paths)
     problems = []
     with virtual_display(DISPLAY), tempfile.TemporaryDirectory() as work:
-        kitty = ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", f"initial_window_width={WINDOW[0]}",
-                 "-o", f"initial_window_height={WINDOW[1]}", "-o", "remember_window_size=no",
-                 "-o", "background=#000000", "-o", "window_padding_width=0", "-T", TITLE]
+        kitty = pixel_terminals.kitty_command(*WINDOW)
         command = " ".join([tview, "--grid", "auto"] + paths) + "; sleep 120"
         term = subprocess.Popen(kitty + ["sh", "-c", command], env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)

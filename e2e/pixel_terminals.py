@@ -105,6 +105,13 @@ def transparent_sample(path):
     return expected
 
 
+def kitty_command(width, height, background="#000000"):
+    """kitty with no user configuration, a window of `width` x `height` pixels, no padding."""
+    return ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", f"initial_window_width={width}",
+            "-o", f"initial_window_height={height}", "-o", "remember_window_size=no",
+            "-o", f"background={background}", "-o", "window_padding_width=0", "-T", TITLE]
+
+
 def mean_error(region, expected):
     scaled = region.resize(expected.size, Image.BOX)
     a, b = scaled.load(), expected.load()
@@ -302,9 +309,7 @@ def main():
     alpha_sample = os.path.join(tempfile.mkdtemp(), "transparent.png")
     alpha_frame = transparent_sample(alpha_sample)
     with virtual_display(DISPLAY):
-        kitty = ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", "initial_window_width=800",
-                 "-o", "initial_window_height=500", "-o", "remember_window_size=no", "-o", "background=#000000",
-                 "-o", "window_padding_width=0", "-T", TITLE]
+        kitty = kitty_command(800, 500)
         # kitty stretches the sent canvas over whole cells (so not by a whole factor).
         problems += probe_check("kitty", kitty, env, tview,
                                 {"name": "kitty", "pixels": "kitty", "answered": True, "symbols": "sextant",
@@ -315,7 +320,7 @@ def main():
                                  extra="--symbols sextant", text_limit=TEXT_LIMIT)
         # On a background that is not black (asked with OSC 11), the sample's transparency shows
         # it, in pixels and in text, and through tmux.
-        kitty_blue = [arg.replace("background=#000000", f"background=#{BACKDROP_HEX}") for arg in kitty]
+        kitty_blue = kitty_command(800, 500, background=f"#{BACKDROP_HEX}")
         problems += probe_check("kitty-blue", kitty_blue, env, tview, {"background": f"#{BACKDROP_HEX}"})
         problems += run_terminal("kitty-blue", kitty_blue, env, tview, outdir, 3, False, pixels="kitty",
                                  backdrop=BACKDROP, sample=alpha_sample, expected=alpha_frame)

@@ -67,11 +67,12 @@ public final class KittyOutput: GraphicsOutput {
                     from: shown.image, to: picture.image, tileWidth: Self.tile, tileHeight: Self.tile)
                 if regions.isEmpty {
                     frames[frame] = shownFrame
-                } else if storedEstimate + 2 * Self.bytes(of: picture) <= storedBytes {
-                    // A new frame for each rectangle, each on top of the one before.
-                    var base = shownFrame
-                    for region in regions {
-                        for piece in Self.pieces(of: picture, region: region) {
+                } else {
+                    let pieces = regions.flatMap { Self.pieces(of: picture, region: $0) }
+                    if storedEstimate + 2 * Self.bytes(of: picture) <= storedBytes {
+                        // A new frame for each piece, each on top of the one before.
+                        var base = shownFrame
+                        for piece in pieces {
                             frameCount += 1
                             let chain = (chains[base] ?? .whole(picture.image)).adding(piece.region, of: picture.image)
                             chains[frameCount] = chain
@@ -79,18 +80,16 @@ public final class KittyOutput: GraphicsOutput {
                             sendFrameData(piece, image: image, base: "c=\(base)", into: &out)
                             base = frameCount
                         }
-                    }
-                    frames[frame] = frameCount
-                    command("a=a,i=\(image),c=\(frameCount)", into: &out)
-                } else {
-                    // Full: edit the shown frame. Frames drawn on top of it change with it, so
-                    // none but this one is known to hold its frame any more.
-                    for region in regions {
-                        for piece in Self.pieces(of: picture, region: region) {
+                        frames[frame] = frameCount
+                        command("a=a,i=\(image),c=\(frameCount)", into: &out)
+                    } else {
+                        // Full: edit the shown frame. Frames drawn on top of it change with it,
+                        // so none but this one is known to hold its frame any more.
+                        for piece in pieces {
                             sendFrameData(piece, image: image, base: "r=\(shownFrame)", into: &out)
                         }
+                        frames = [frame: shownFrame]
                     }
-                    frames = [frame: shownFrame]
                 }
             }
         } else {
