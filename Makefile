@@ -114,9 +114,10 @@ rss: build
 # xterm -ti vt340, compared with the frame at pixel resolution. Then pixel output playing in kitty
 # (software GL) and xterm -ti vt340, stepped with xdotool, each step's screenshot compared with
 # the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png);
-# --probe in kitty, kitty>tmux and xterm; text in quadrants in xterm, in sextants in kitty and foot
-# (each screenshot also against tview's bytes rasterised, e2e/text_screen.py; foot headless under
-# cage, as an unprivileged user made for it; docs/screenshot-kitty-sextants.png, -foot-). Last, real
+# --probe in kitty, kitty>tmux, xterm and foot; text in quadrants in xterm, in sextants in kitty and
+# foot (each screenshot also against tview's bytes rasterised, e2e/text_screen.py); sixel stepped
+# in foot too (headless under cage, as an unprivileged user made for it, keys put into its tty;
+# docs/screenshot-kitty-sextants.png, -foot-). Last, real
 # SSH: sshd in a network namespace held to 2 Mbit/s by tc tbf, med.gif in half blocks and kitty mode
 # through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.
 # And a 30-file gallery in a 1200x800 kitty, each tile of 20 screenshots against its file's frames.
@@ -130,7 +131,7 @@ e2e: build
 	python3 e2e/tmux_render_check.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs
-	python3 e2e/foot_sextants.py .build/release/tview docs
+	python3 e2e/foot_checks.py .build/release/tview docs
 	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 e2e/kitty_gallery.py .build/release/tview $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA)

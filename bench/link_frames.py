@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """When frames reach the screen behind a slow link: runs a command in a pseudo-terminal behind the
 same link model as ../shared/bench/ptyrun.py (output taken while a buffer of BUFFER bytes has room,
-shown at BPS bytes per second, status and cursor queries answered when shown) and records when each
+shown at BPS bytes per second, status, cursor and synchronized-output (DECRQM ?2026) queries answered when shown) and records when each
 frame's end marker is shown: tview's end of synchronized update (ESC [ ? 2026 l), or the cursor-up
 jump chafa and timg make between frames (ESC [ N A, N >= 10).
 
@@ -12,7 +12,7 @@ second after the first frame, the longest gap between frames, when the last byte
 import argparse, fcntl, json, os, pty, re, select, signal, struct, termios, time
 
 MARKER = re.compile(rb"\x1b\[\?2026l|\x1b\[\d{2,}A")
-QUERY = re.compile(rb"\x1b\[(?:6n|5n|0?c)")
+QUERY = re.compile(rb"\x1b\[(?:6n|5n|0?c|\?2026\$p)")
 
 
 def answer(query):
@@ -20,6 +20,10 @@ def answer(query):
         return b"\x1b[1;1R"
     if query.endswith(b"5n"):
         return b"\x1b[0n"
+    if query.endswith(b"$p"):
+        # Synchronized output known and reset, as kitty, foot and tmux answer: tview then marks
+        # each frame's end with ESC [ ? 2026 l, which is what is counted.
+        return b"\x1b[?2026;2$y"
     return b"\x1b[?62;22c"
 
 

@@ -10,7 +10,6 @@ black patches over the med.gif tile). A frame caught half drawn would fail both.
 Usage: e2e/kitty_gallery.py TVIEW MEDIA [SHOTS]   (MEDIA: the bench media, med.gif and the rest)
 """
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -18,7 +17,7 @@ import time
 from PIL import Image, ImageChops, ImageSequence
 
 import pixel_terminals
-from x11 import screenshot, virtual_display
+from x11 import X11Terminal, virtual_display
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "corpus"))
@@ -138,14 +137,14 @@ def main():
     with virtual_display(DISPLAY), tempfile.TemporaryDirectory() as work:
         kitty = pixel_terminals.kitty_command(*WINDOW)
         command = " ".join([tview, "--grid", "auto"] + paths) + "; sleep 120"
-        term = subprocess.Popen(kitty + ["sh", "-c", command], env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+        terminal = X11Terminal(kitty, env, TITLE)
+        terminal.start(command)
         try:
-            if pixel_terminals.window_id(env) is None:
+            if not terminal.wait_ready():
                 return print("kitty gallery: no window") or 1
             time.sleep(4)
             for number in range(shots):
-                shot = screenshot(env, TITLE, os.path.join(work, f"shot{number:02}.png"))
+                shot = terminal.screenshot(os.path.join(work, f"shot{number:02}.png"))
                 if shot.size != WINDOW:
                     problems.append(f"screenshot {number}: {shot.size}, not {WINDOW}")
                     break
@@ -163,8 +162,7 @@ def main():
                         shot.save(os.path.join(os.environ.get("E2E_KEEP", work), f"kitty-gallery-{number:02}.png"))
                 time.sleep(0.5)
         finally:
-            os.killpg(term.pid, 15)
-            term.wait(timeout=10)
+            terminal.stop()
     for index, path in enumerate(paths):
         print(f"kitty gallery: tile {index + 1:2} {os.path.basename(path):52} worst error {worst[index][0]:5.1f}, "
               f"near black beyond darkest {worst[index][1]:+.1%}")

@@ -14,8 +14,8 @@ struct PixelChoice {
     let cell: PixelSize
     /// The largest image the terminal shows, where it matters (sixel: xterm shows nothing over it).
     let maximum: PixelSize?
-    /// Sixel's zero bits leave the pixels under them alone (`TerminalProfile.sixelZeroBitsPaint`).
-    let sixelZeroBitsKeepPixels: Bool
+    /// A sixel frame may draw only the pixels that changed (`TerminalProfile.sixelNeedsWholeCells`).
+    let sixelChangedPixelsOnly: Bool
 
     var terminalScales: Bool { graphics.terminalScales }
 
@@ -27,13 +27,13 @@ struct PixelChoice {
         passthrough = profile.passthrough
         cell = profile.cell
         maximum = graphics == .sixel ? profile.answers.sixelMaximum : nil
-        sixelZeroBitsKeepPixels = profile.sixelZeroBitsPaint == nil
+        sixelChangedPixelsOnly = profile.sixelNeedsWholeCells == nil
     }
 
     /// The output for the whole screen (`slot` nil) or for gallery tile `slot`: kitty tiles get
     /// image ids and a share of the terminal's store of their own.
     func output(slot: Int? = nil) -> any GraphicsOutput {
-        if graphics == .sixel { return SixelOutput(zeroBitsKeepPixels: sixelZeroBitsKeepPixels) }
+        if graphics == .sixel { return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly) }
         guard graphics == .kitty else { return graphics.output() }
         guard let slot else { return KittyOutput(animationFrames: animationFrames, passthrough: passthrough) }
         let base = 0x7476_0001 + UInt32(slot % 200) * 0x100

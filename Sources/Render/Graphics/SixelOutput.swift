@@ -7,15 +7,15 @@ import Decode
 /// of the bytes of sending each changed cell, which was 55 % of sending whole frames.
 public final class SixelOutput: GraphicsOutput {
     private let encoder: SixelEncoder
-    /// The terminal leaves pixels alone under a sixel image's zero bits when told to (P2=1), so
-    /// a frame may draw only what changed; otherwise it draws the whole changed rectangle.
-    private let zeroBitsKeepPixels: Bool
+    /// The terminal shows what is under a sixel image's zero bits as it was (P2=1), so a frame
+    /// may draw only what changed; otherwise it draws the changed cells whole.
+    private let changedPixelsOnly: Bool
     /// What the screen shows, when tview drew it.
     private var shown: PixelPicture?
 
-    public init(dither: Bool = true, zeroBitsKeepPixels: Bool = true) {
+    public init(dither: Bool = true, changedPixelsOnly: Bool = true) {
         encoder = SixelEncoder(dither: dither)
-        self.zeroBitsKeepPixels = zeroBitsKeepPixels
+        self.changedPixelsOnly = changedPixelsOnly
     }
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
@@ -28,9 +28,9 @@ public final class SixelOutput: GraphicsOutput {
             // The image starts at a cell: the box goes out to the cell grid at its top left.
             let x = box.x / layout.cellWidth * layout.cellWidth, y = box.y / layout.cellHeight * layout.cellHeight
             region = box.isEmpty ? box : PixelRect(x: x, y: y, width: box.maxX - x, height: box.maxY - y)
-            if !zeroBitsKeepPixels && !region.isEmpty {
-                // Such a terminal also paints the rest of the last cells the image reaches:
-                // draw them whole.
+            if !changedPixelsOnly && !region.isEmpty {
+                // Such a terminal also loses what is under the rest of the last cells the image
+                // reaches: draw them whole.
                 let right = min(
                     picture.image.width, (region.maxX + layout.cellWidth - 1) / layout.cellWidth * layout.cellWidth)
                 let bottom = min(
@@ -43,7 +43,7 @@ public final class SixelOutput: GraphicsOutput {
         Self.moveCursor(
             row: layout.originRow + region.y / layout.cellHeight,
             column: layout.originColumn + region.x / layout.cellWidth, into: &out)
-        out += encoder.encode(picture.image, region: region, over: zeroBitsKeepPixels ? previous : nil)
+        out += encoder.encode(picture.image, region: region, over: changedPixelsOnly ? previous : nil)
     }
 
     public func invalidate() {

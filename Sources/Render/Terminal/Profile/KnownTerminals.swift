@@ -28,10 +28,13 @@ public enum KnownTerminals {
         Entry(name: "linux", minimum: [], symbols: .half, reason: "the Linux console's font has half blocks only"),
     ]
 
-    /// Terminals that paint a sixel image's zero bits with the background even when told to
-    /// leave those pixels alone (P2=1), and why: they get each frame's whole changed rectangle.
-    public static let sixelZeroBitsPaint: [String: String] = [
-        "mlterm": "mlterm 3.9 paints zero bits with the background even with P2=1 (tested under Xvfb)"
+    /// Terminals that do not show what is under a sixel image's zero bits (P2=1) as it was, and
+    /// why: they get each frame's changed cells whole, every pixel drawn.
+    public static let sixelNeedsWholeCells: [String: String] = [
+        "mlterm": "mlterm 3.9 paints zero bits with the background even with P2=1 (tested under Xvfb)",
+        "foot":
+            "foot 1.13 shows pieces of earlier sixel images over a later one's zero bits: stripes of an"
+            + " earlier frame (tested under cage)",
     ]
 
     /// Elsewhere: quadrants, which nearly every monospace font has.

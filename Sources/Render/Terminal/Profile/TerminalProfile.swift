@@ -34,9 +34,9 @@ public struct TerminalProfile: Sendable {
     public var symbolsReason: String
     public var synchronizedOutput: Bool
     public var synchronizedReason: String
-    /// Why the terminal paints a sixel image's zero bits with the background, nil where it
-    /// leaves the pixels under them alone (`KnownTerminals.sixelZeroBitsPaint`).
-    public var sixelZeroBitsPaint: String? { KnownTerminals.sixelZeroBitsPaint[identity.name] }
+    /// Why the terminal needs a frame's changed cells whole in sixel, nil where a frame may draw
+    /// only its changed pixels (`KnownTerminals.sixelNeedsWholeCells`).
+    public var sixelNeedsWholeCells: String? { KnownTerminals.sixelNeedsWholeCells[identity.name] }
     /// tmux tview runs in, if any, and the pane kitty's commands go through to.
     public var tmux: TmuxClient?
     public var passthrough: TmuxPassthrough?
