@@ -13,7 +13,8 @@ import TestSupport
     }
 
     /// Scaling only what changed gives, bit for bit, what scaling everything gives: random
-    /// canvases, random changed rectangles (empty, one pixel, edges, everything), five size pairs.
+    /// canvases, random changed rectangles (empty, one pixel, edges, everything), five size pairs
+    /// reducing and three enlarging (a whole factor, an uneven one, one axis kept).
     @Test func changedRectangleRescaleEqualsAFullRescale() {
         var random = SplitMix64(seed: 12)
         func pixel() -> RGBA {
@@ -25,6 +26,7 @@ import TestSupport
         }
         for (w, h, tw, th) in [
             (97, 61, 20, 13), (640, 360, 160, 90), (33, 200, 33, 50), (8, 8, 3, 5), (300, 7, 299, 2),
+            (20, 13, 60, 39), (7, 5, 17, 12), (9, 40, 9, 120),
         ] {
             var scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
             var canvas = image(w, h) { _, _ in pixel() }
@@ -42,6 +44,21 @@ import TestSupport
                 var fresh = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
                 let full = fresh.scale(canvas)
                 #expect(shown == full, "\(w)x\(h)→\(tw)x\(th), round \(round), \(rect)")
+            }
+        }
+    }
+
+    /// Enlarging repeats pixels: output (x, y) is source (x·w/tw, y·h/th), by whole and uneven
+    /// factors (rows that repeat the row above are copied, so this checks the copies too).
+    @Test func enlargingRepeatsTheNearestSourcePixel() {
+        for (w, h, tw, th) in [(4, 3, 12, 9), (7, 5, 17, 12), (1, 1, 5, 3)] {
+            let source = image(w, h) { x, y in RGBA(r: UInt8(x * 30), g: UInt8(y * 40), b: UInt8(x + y)) }
+            var scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
+            let out = scaler.scale(source)
+            for y in 0..<th {
+                for x in 0..<tw {
+                    #expect(out[x, y] == source[x * w / tw, y * h / th], "\(w)x\(h)→\(tw)x\(th) (\(x), \(y))")
+                }
             }
         }
     }

@@ -60,4 +60,29 @@ import Testing
         #expect(IndexedColors(Self.picture(colors: 256), region: full)?.count == 256)
         #expect(IndexedColors(Self.picture(colors: 257), region: full) == nil)
     }
+
+    /// Rows the same as the one above (an enlarged picture's) take its indices; a row that
+    /// differs in one pixel, or only outside the region, is still read as it is.
+    @Test func indexedColorsOfRepeatedRowsAreThePixels() throws {
+        let small = Self.picture(colors: 200, width: 20, height: 8)
+        var image = RGBAImage(width: 20, height: 24)
+        for y in 0..<24 { for x in 0..<20 { image[x, y] = small[x, y / 3] } }
+        image[7, 4] = RGBA(r: 1, g: 2, b: 3)
+        image[0, 10] = RGBA(r: 9, g: 9, b: 9)
+        image[12, 16] = RGBA(r: 0, g: 0, b: 0, a: 0)
+        let region = PixelRect(x: 1, y: 2, width: 18, height: 20)
+        let indexed = try #require(IndexedColors(image, region: region, keepingTransparency: true))
+        for y in region.y..<region.maxY {
+            for x in region.x..<region.maxX {
+                let index = Int(indexed.indices[(y - region.y) * region.width + x - region.x])
+                let pixel = image[x, y]
+                if pixel.a == 0 {
+                    #expect(index == indexed.transparentIndex)
+                } else {
+                    let colour = Array(indexed.palette[index * 3..<index * 3 + 3])
+                    #expect(colour == [pixel.r, pixel.g, pixel.b], "(\(x), \(y))")
+                }
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 public import Decode
+import Glibc
 
 /// A region of a picture as palette indices, when it has at most 256 colours (a GIF's frames
 /// do): indexed PNGs and sixel images carry it exactly, with no dithering, in fewer bytes.
@@ -32,6 +33,17 @@ public struct IndexedColors: Sendable {
                 var lastIndex: UInt8 = 0
                 for y in region.y..<region.maxY {
                     let row = y * picture.width
+                    // A row the same as the one above (an enlarged picture's are, two in three
+                    // at 3x) takes its indices.
+                    if y > region.y
+                        && memcmp(
+                            pixels.baseAddress! + row + region.x, pixels.baseAddress! + row - picture.width + region.x,
+                            region.width * MemoryLayout<RGBA>.stride) == 0
+                    {
+                        (out.baseAddress! + o).update(from: out.baseAddress! + o - region.width, count: region.width)
+                        o += region.width
+                        continue
+                    }
                     for x in region.x..<region.maxX {
                         let pixel = pixels[row + x]
                         var key = (UInt32(pixel.r) << 16 | UInt32(pixel.g) << 8 | UInt32(pixel.b)) + 1

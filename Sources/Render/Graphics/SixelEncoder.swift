@@ -74,7 +74,10 @@ public struct SixelEncoder: Sendable {
         // when it has at most 256 (exact, no dithering), else the fixed palette.
         var registers: [UInt8]
         var defined: [(index: Int, r: UInt8, g: UInt8, b: UInt8)] = []
-        if Self.isOpaque(image, area), let indexed = IndexedColors(image, region: area) {
+        // Indexed with transparency kept: one pass tells both that the region is opaque (no
+        // transparent index; partial alpha gives nil) and its colours.
+        if let indexed = IndexedColors(image, region: area, keepingTransparency: true), indexed.transparentIndex == nil
+        {
             registers = indexed.indices
             let palette = indexed.palette
             let used = Self.used(registers, drawn: drawn)
@@ -151,17 +154,16 @@ public struct SixelEncoder: Sendable {
     /// Which registers the drawn pixels use.
     private static func used(_ registers: [UInt8], drawn: [Bool]?) -> [Bool] {
         var used = [Bool](repeating: false, count: 256)
-        for (position, index) in registers.enumerated() where drawn?[position] ?? true { used[Int(index)] = true }
-        return used
-    }
-
-    private static func isOpaque(_ image: RGBAImage, _ area: PixelRect) -> Bool {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in area.y..<area.maxY {
-                for x in area.x..<area.maxX where pixels[y * image.width + x].a != 255 { return false }
+        registers.withUnsafeBufferPointer { registers in
+            if let drawn {
+                drawn.withUnsafeBufferPointer { drawn in
+                    for position in registers.indices where drawn[position] { used[Int(registers[position])] = true }
+                }
+            } else {
+                for index in registers { used[Int(index)] = true }
             }
-            return true
         }
+        return used
     }
 
     /// One colour's six-pixel column bits as sixel characters, runs of four or more as `!n`.

@@ -27,6 +27,8 @@ public struct Downsampler: Sendable {
     private let columnSpans: [ClosedRange<Int>]
     private let rowSpans: [ClosedRange<Int>]
     private let enlarges: Bool
+    /// Enlarging: the source column of each output column.
+    private let enlargedColumns: [Int]
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
     private var sums: [Float]
@@ -43,6 +45,7 @@ public struct Downsampler: Sendable {
         (rowStart, rowTaps) = Self.taps(source: sourceHeight, target: targetHeight, bySource: true)
         columnSpans = Self.spans(start: columnStart, taps: columnTaps, bySource: false, targets: targetWidth)
         rowSpans = Self.spans(start: rowStart, taps: rowTaps, bySource: true, targets: targetHeight)
+        enlargedColumns = enlarges ? (0..<targetWidth).map { $0 * sourceWidth / targetWidth } : []
         sums = [Float](repeating: 0, count: enlarges ? 0 : targetWidth * targetHeight * 4)
     }
 
@@ -83,17 +86,37 @@ public struct Downsampler: Sendable {
 
     private func enlarge(_ image: RGBAImage) -> RGBAImage {
         var out = RGBAImage(width: targetWidth, height: targetHeight)
+        enlarge(image, into: &out, columns: 0..<targetWidth, rows: 0..<targetHeight)
+        return out
+    }
+
+    /// Output pixels `columns` × `rows` of `image` enlarged into `out`: each repeats its source
+    /// pixel; an output row that repeats the source row of the one above is a copy of it.
+    private func enlarge(_ image: RGBAImage, into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
         image.pixels.withUnsafeBufferPointer { source in
             out.pixels.withUnsafeMutableBufferPointer { destination in
-                for y in 0..<targetHeight {
-                    let sy = y * sourceHeight / targetHeight
-                    for x in 0..<targetWidth {
-                        destination[y * targetWidth + x] = source[sy * sourceWidth + x * sourceWidth / targetWidth]
+                enlargedColumns.withUnsafeBufferPointer { sourceColumn in
+                    var lastSourceRow = -1
+                    for y in rows {
+                        let sourceRow = y * sourceHeight / targetHeight
+                        let to = destination.baseAddress! + y * targetWidth + columns.lowerBound
+                        if sourceRow == lastSourceRow {
+                            to.update(from: to - targetWidth, count: columns.count)
+                            continue
+                        }
+                        lastSourceRow = sourceRow
+                        let from = source.baseAddress! + sourceRow * sourceWidth
+                        for x in columns { to[x - columns.lowerBound] = from[sourceColumn[x]] }
                     }
                 }
             }
         }
-        return out
+    }
+
+    /// The first output index at or after whose start a source index `source` begins, enlarging
+    /// (the output indices reading source index s are first(s) ..< first(s + 1)).
+    private static func firstEnlarged(reading source: Int, sources: Int, targets: Int) -> Int {
+        (source * targets + sources - 1) / sources
     }
 
     /// One output column of one source row: the weighted sum of its taps, premultiplied linear
@@ -165,7 +188,21 @@ public struct Downsampler: Sendable {
         -> RGBAImage
     {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "image size changed")
-        guard !enlarges, previous.width == targetWidth, previous.height == targetHeight else { return scale(image) }
+        guard previous.width == targetWidth, previous.height == targetHeight else { return scale(image) }
+        if enlarges {
+            let columns =
+                Self.firstEnlarged(
+                    reading: changed.x, sources: sourceWidth, targets: targetWidth)..<Self.firstEnlarged(
+                    reading: changed.maxX, sources: sourceWidth, targets: targetWidth)
+            let rows =
+                Self.firstEnlarged(
+                    reading: changed.y, sources: sourceHeight, targets: targetHeight)..<Self.firstEnlarged(
+                    reading: changed.maxY, sources: sourceHeight, targets: targetHeight)
+            guard !columns.isEmpty, !rows.isEmpty else { return previous }
+            var out = previous
+            enlarge(image, into: &out, columns: columns, rows: rows)
+            return out
+        }
         let columns = Self.outputs(reading: changed.x..<changed.maxX, spans: columnSpans)
         let rows = Self.outputs(reading: changed.y..<changed.maxY, spans: rowSpans)
         guard !columns.isEmpty, !rows.isEmpty else { return previous }

@@ -56,27 +56,37 @@ public struct PixelRenderer {
     }
 
     /// The picture over the background (transparent margins and pixels kept when there is
-    /// none), placed in the sent image.
+    /// none), placed in the sent image. Every pixel is written once: margins with the
+    /// background, the picture's rows copied or blended (an opaque pixel is itself).
     private func placed(_ picture: RGBAImage, in layout: PixelLayout) -> RGBAImage {
-        var out = RGBAImage(
-            width: layout.imageWidth, height: layout.imageHeight,
-            fill: background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 255) } ?? .transparent)
-        picture.pixels.withUnsafeBufferPointer { source in
-            out.pixels.withUnsafeMutableBufferPointer { destination in
-                for y in 0..<picture.height {
-                    let from = y * picture.width
-                    let to = (y + layout.pictureY) * layout.imageWidth + layout.pictureX
-                    for x in 0..<picture.width {
-                        let pixel = source[from + x]
-                        if let background {
-                            destination[to + x] = pixel.over(r: background.r, g: background.g, b: background.b)
-                        } else {
-                            destination[to + x] = pixel
+        let (width, height) = (layout.imageWidth, layout.imageHeight)
+        let margin = background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 255) } ?? .transparent
+        let pixels = [RGBA](unsafeUninitializedCapacity: width * height) { out, initialized in
+            picture.pixels.withUnsafeBufferPointer { source in
+                let out = out.baseAddress!
+                let pictureRows = layout.pictureY..<(layout.pictureY + picture.height)
+                let right = layout.pictureX + picture.width
+                for y in 0..<height {
+                    let row = out + y * width
+                    guard pictureRows.contains(y) else {
+                        row.initialize(repeating: margin, count: width)
+                        continue
+                    }
+                    row.initialize(repeating: margin, count: layout.pictureX)
+                    (row + right).initialize(repeating: margin, count: width - right)
+                    let from = source.baseAddress! + (y - layout.pictureY) * picture.width
+                    let to = row + layout.pictureX
+                    if let background {
+                        for x in 0..<picture.width {
+                            (to + x).initialize(to: from[x].over(r: background.r, g: background.g, b: background.b))
                         }
+                    } else {
+                        to.initialize(from: from, count: picture.width)
                     }
                 }
             }
+            initialized = width * height
         }
-        return out
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }
