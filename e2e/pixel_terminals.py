@@ -8,7 +8,8 @@ animation frames, sixel images that draw only the changed pixels — and the win
 screenshotted (xwd) at a few frames. The picture area must match the expected frame scaled to the
 same pixels (mean error per channel at most 3/255 in kitty, 10/255 with sixel; at most 0.5 % of its
 pixels more than 64 off in a channel, which a stripe of an earlier frame left behind exceeds).
-The same runs in foot are e2e/foot_checks.py. Then , steps
+A picture larger than xterm's largest sixel image must show as large as that allows (the
+default 1000x1000, and 640x480 set by a resource). The same runs in foot are e2e/foot_checks.py. Then , steps
 back to a frame kitty already holds (shown again by number), and q must give the terminal back:
 the picture gone from the screen and the tty's settings (stty -g) as they were.
 
@@ -265,6 +266,48 @@ def probe_check(name, terminal, tview, expected, reason=None):
     return problems
 
 
+def big_sixel_check(terminal, tview, maximum):
+    """A picture larger than xterm's largest sixel image (`maximum`: 1000x1000 by default, or as
+    the terminal was told) in a 1200x800 xterm: before tview asked (XTSMGRAPHICS), it sent
+    1197x673 and xterm showed nothing. The picture must show, as wide as fits within the
+    maximum (to 5 %), and match the frame."""
+    work = tempfile.mkdtemp()
+    os.chmod(work, 0o777)
+    # Two frames, so that tview plays (paused) rather than printing a still and leaving.
+    path = os.path.join(work, "big.png")
+    picture = Image.new("RGB", (1600, 1000))
+    pixels = picture.load()
+    for y in range(1000):
+        for x in range(1600):
+            pixels[x, y] = (x * 255 // 1599, y * 255 // 999, 128 if (x // 100 + y // 100) % 2 else 40)
+    picture.save(path, save_all=True, append_images=[picture.transpose(Image.FLIP_LEFT_RIGHT)], duration=500)
+    expected = picture.resize((160, 100), Image.BOX)
+    terminal.start(f"{tview} --pixels sixel --paused {path} 2> {work}/err; sleep 60")
+    problems = []
+    try:
+        if not terminal.wait_ready():
+            return ["sixel-big: no window"]
+        time.sleep(4)
+        shot = terminal.screenshot(os.path.join(work, "shot.png"))
+        # The status line is the last of 40 rows.
+        box = picture_box(shot, shot.size[1] // 40 + 2)
+        if box is None:
+            return [f"sixel-big: nothing drawn in a {shot.size[0]}x{shot.size[1]} window"]
+        width, height = box[2] - box[0], box[3] - box[1]
+        error = mean_error(shot.crop(box), expected)
+        print(f"sixel-big: 1600x1000 in a {shot.size[0]}x{shot.size[1]} xterm of largest sixel image "
+              f"{maximum[0]}x{maximum[1]}: picture {width}x{height}, mean error {error:.1f}/255")
+        fits = min(maximum[0], maximum[1] * 1.6)
+        if width > maximum[0] or height > maximum[1] or width < fits * 0.95:
+            problems.append(f"sixel-big: picture {width}x{height}, not the largest within {maximum[0]}x{maximum[1]}")
+        if error > 10:
+            problems.append(f"sixel-big: the picture differs from the frame (mean error {error:.1f})")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
 def gallery_check(terminal, tview):
     """--grid 2x1 in kitty: two stills side by side, each tile's picture (found in its half of the
     window, above the captions) against its expected picture over black."""
@@ -361,6 +404,10 @@ def main():
         problems += probe_check("xterm", window(xterm), tview,
                                 {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant"})
         problems += run_terminal("sixel", window(xterm), tview, outdir, 10, True)
+        big_xterm = [a if a != "80x24+0+0" else "120x40+0+0" for a in xterm]
+        problems += big_sixel_check(window(big_xterm), tview, (1000, 1000))
+        problems += big_sixel_check(window(big_xterm[:1] + ["-xrm", "XTerm*maxGraphicSize: 640x480"] + big_xterm[1:]),
+                                    tview, (640, 480))
         # Text in quadrants and eighth blocks, as DejaVu Sans Mono has them; no inner border, so
         # the cells start at the window's corner.
         problems += run_terminal("xterm-quadrants", window(xterm[:-1] + ["-b", "0", "-e"]), tview, outdir, 12, False,
