@@ -214,7 +214,9 @@ public final class PixelScreen {
             guard x + data.width <= target.width, y + data.height <= target.height else {
                 return errors.append("EINVAL frame rectangle out of bounds")
             }
-            guard keys["X"] == "1" else { throw Failure.bad("kitty: frames are expected to replace (X=1)") }
+            guard keys["X"] == "1" && keys["C"] == "1" else {
+                throw Failure.bad("kitty: frames are expected to replace (X=1 to kitty 0.44, C=1 from 0.45)")
+            }
             for row in 0..<data.height {
                 for column in 0..<data.width { target[x + column, y + row] = data[column, row] }
             }

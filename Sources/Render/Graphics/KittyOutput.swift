@@ -227,10 +227,11 @@ public final class KittyOutput: GraphicsOutput {
     }
 
     /// A piece as frame data: `base` is `c=N` (a new frame on top of frame N) or `r=N` (frame N
-    /// edited).
+    /// edited). Its pixels replace those under them: kitty up to 0.44 reads that from X=1, from
+    /// 0.45 from C=1 (kitty#10379); each ignores the other key in `a=f`, so both go.
     private func sendFrameData(_ piece: Piece, image: UInt32, base: String, into out: inout [UInt8]) {
         var command = Array(
-            "\u{1B}_Ga=f,i=\(image),\(base),X=1,x=\(piece.region.x),y=\(piece.region.y),f=100,q=2;".utf8)
+            "\u{1B}_Ga=f,i=\(image),\(base),X=1,C=1,x=\(piece.region.x),y=\(piece.region.y),f=100,q=2;".utf8)
         Base64.append(piece.png, to: &command)
         command += Array("\u{1B}\\".utf8)
         emit(command, into: &out)
