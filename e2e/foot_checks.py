@@ -39,8 +39,10 @@ def status_top(shot):
 def sextants_check(tview, outdir):
     terminal = FootTerminal()
     work = terminal.home
-    play = text_screen.recorded(f"{tview} --pixels none --symbols sextant --paused {SAMPLE}", f"{work}/bytes")
-    terminal.start(f"sleep 1; stty size > {work}/size; {play}; sleep 60")
+    # From the sample's folder, so that the status line (in the README's screenshot) names the file alone.
+    play = text_screen.recorded(f"{tview} --pixels none --symbols sextant --paused {os.path.basename(SAMPLE)}",
+                                f"{work}/bytes")
+    terminal.start(f"sleep 1; stty size > {work}/size; cd {os.path.dirname(SAMPLE)}; {play}; sleep 60")
     try:
         if not terminal.wait_ready():
             return [f"foot-sextants: no window; {terminal.log()[-300:]}"]

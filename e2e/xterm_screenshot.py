@@ -9,6 +9,7 @@ Usage: e2e/xterm_screenshot.py TVIEW OUT.png   (tview-bench beside TVIEW; needs 
 x11-apps, imagemagick, pillow)
 """
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -16,7 +17,7 @@ import time
 
 from PIL import Image
 
-from x11 import screenshot, virtual_display
+from x11 import X11Terminal, screenshot, virtual_display
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -25,15 +26,6 @@ EXPECTED = os.path.join(REPO, "samples/expected/demo-ball.rgba")
 WIDTH, HEIGHT = 96, 64  # demo-ball's canvas
 DISPLAY = ":97"
 TITLE = "tview-e2e"
-
-
-def wait_for_window(env, seconds=10):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if subprocess.run(["xwininfo", "-name", TITLE], env=env, capture_output=True).returncode == 0:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def first_frame():
@@ -72,14 +64,14 @@ def sixel_check(env, bench):
     with tempfile.NamedTemporaryFile(suffix=".six", delete=False) as six:
         subprocess.run([bench, "sixel", SAMPLE, f"{size[0]}x{size[1]}"], stdout=six, stderr=subprocess.DEVNULL,
                        check=True)
-    term = subprocess.Popen(
+    terminal = X11Terminal(
         ["xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-T", TITLE, "-geometry", "80x24+0+0",
-         "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black", "-fg", "grey85", "-bw", "0", "+sb",
-         "-e", "sh", "-c", f"printf '\\033[?25l'; cat {six.name}; sleep 30"], env=env)
+         "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black", "-fg", "grey85", "-bw", "0", "+sb", "-e"], env, TITLE)
+    terminal.start(f"printf '\\033[?25l'; cat {six.name}; sleep 30")
     problems = []
     try:
-        if not wait_for_window(env):
-            return ["no xterm -ti vt340 window"]
+        if not terminal.wait_ready():
+            return [f"no xterm -ti vt340 window: {terminal.log()[-300:]}"]
         time.sleep(2)
         with tempfile.NamedTemporaryFile(suffix=".png") as png:
             shot = screenshot(env, TITLE, png.name)
@@ -96,8 +88,7 @@ def sixel_check(env, bench):
         if error > 10:
             problems.append(f"sixel picture differs from the first frame (mean error {error:.1f})")
     finally:
-        term.terminate()
-        term.wait(timeout=5)
+        terminal.stop()
         os.unlink(six.name)
     return problems
 
@@ -108,14 +99,14 @@ def main():
     problems = []
     with virtual_display(DISPLAY):
         # The status line shows; --paused holds the first frame for the screenshot.
-        command = [tview, "--paused", SAMPLE]
-        term = subprocess.Popen(
+        terminal = X11Terminal(
             ["xterm", "-T", TITLE, "-geometry", "64x22+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12",
-             "-bg", "black", "-fg", "grey85", "-bw", "0", "+sb", "-e",
-             "env", "TERM=xterm-256color", "COLORTERM=truecolor"] + command,
-            env=env)
-        if not wait_for_window(env):
-            problems.append("no xterm window")
+             "-bg", "black", "-fg", "grey85", "-bw", "0", "+sb", "-e"], env, TITLE)
+        # From the sample's folder, so that the status line (in the README's screenshot) names the file alone.
+        terminal.start(f"cd {os.path.dirname(SAMPLE)}; TERM=xterm-256color COLORTERM=truecolor "
+                       f"exec {shlex.quote(os.path.abspath(tview))} --paused {os.path.basename(SAMPLE)}")
+        if not terminal.wait_ready():
+            problems.append(f"no xterm window: {terminal.log()[-300:]}")
         time.sleep(2)
         shot = screenshot(env, TITLE, out)
         box = picture_area(shot.crop((0, 0, shot.size[0], shot.size[1] - shot.size[1] // 22)))
@@ -127,8 +118,7 @@ def main():
             # Half blocks are 2 pixels a cell: coarse, but the colours must be the frame's.
             if error > 24:
                 problems.append(f"picture differs from the first frame (mean error {error:.1f})")
-        term.terminate()
-        term.wait(timeout=5)
+        terminal.stop()
         bench = os.path.join(os.path.dirname(tview), "tview-bench")
         problems += sixel_check(env, bench)
     for problem in problems:
