@@ -19,6 +19,18 @@ public final class PixelScreen {
     public struct KittyImage {
         public var frames: [RGBAImage]
         public var current: Int  // 0-based
+        /// What kitty 0.26.5 stores of each frame (graphics.c): a frame made on top of another
+        /// keeps only its rectangle and refers to its base, unless the base's chain of frames is
+        /// already long (five, or twice the image's area drawn), when it keeps the whole frame;
+        /// an edited frame is kept whole.
+        var stored: [(bytes: Int, chainFrames: Int, chainArea: Int)]
+        public var storedBytes: Int { stored.reduce(0) { $0 + $1.bytes } }
+
+        init(root: RGBAImage) {
+            frames = [root]
+            current = 0
+            stored = [(root.width * root.height * 4, 1, root.width * root.height)]
+        }
     }
     public private(set) var kittyImages: [Int: KittyImage] = [:]
     private var placements: [Int: (row: Int, column: Int, columns: Int, rows: Int)] = [:]
@@ -189,7 +201,7 @@ public final class PixelScreen {
         case "t", "T":
             guard keys["f"] == "100" else { throw Failure.bad("kitty: only PNG is expected, f=\(keys["f"] ?? "32")") }
             transmissions += 1
-            kittyImages[id] = KittyImage(frames: [try png(payload)], current: 0)
+            kittyImages[id] = KittyImage(root: try png(payload))
             if keys["a"] == "T" {
                 placements[id] = (row, column, number("c"), number("r"))
             }
@@ -220,7 +232,19 @@ public final class PixelScreen {
             for row in 0..<data.height {
                 for column in 0..<data.width { target[x + column, y + row] = data[column, row] }
             }
-            if edit > 0 { image.frames[edit - 1] = target } else { image.frames.append(target) }
+            let whole = target.width * target.height
+            if edit > 0 {
+                image.frames[edit - 1] = target
+                image.stored[edit - 1] = (whole * 4, 1, whole)
+            } else {
+                image.frames.append(target)
+                let under = base > 0 ? image.stored[base - 1] : (bytes: 0, chainFrames: 0, chainArea: 0)
+                let long = under.chainFrames > 1 && (under.chainFrames >= 5 || under.chainArea >= 2 * whole)
+                let drawn = data.width * data.height
+                image.stored.append(
+                    base == 0 || long
+                        ? (whole * 4, 1, whole) : (drawn * 4, under.chainFrames + 1, under.chainArea + drawn))
+            }
             kittyImages[id] = image
         case "a":
             guard var image = kittyImages[id] else { return errors.append("ENOENT a=a i=\(id)") }

@@ -14,6 +14,8 @@ import Decode
 /// image under one of two ids in turn, the other deleted once the new one is placed (no flicker).
 /// Past `storedBytes` of frames kept in the terminal (kitty's own quota is 320 MB of images and
 /// five times that of frames), frames are no longer kept: the shown one is edited in place.
+/// What kitty keeps is counted as kitty keeps it (`KittyFrameChain`), with a whole frame in
+/// reserve for that edit, so the store stays within `storedBytes`.
 public final class KittyOutput: GraphicsOutput {
     public let animationFrames: Bool
     public let storedBytes: Int
@@ -69,22 +71,34 @@ public final class KittyOutput: GraphicsOutput {
                     frames[frame] = shownFrame
                 } else {
                     let pieces = regions.flatMap { Self.pieces(of: picture, region: $0) }
-                    if storedEstimate + 2 * Self.bytes(of: picture) <= storedBytes {
-                        // A new frame for each piece, each on top of the one before.
+                    // What kitty would keep of a new frame for each piece, each on top of the
+                    // one before.
+                    var planned: [KittyFrameChain] = []
+                    var chain = chains[shownFrame] ?? .whole(picture.image)
+                    for piece in pieces {
+                        chain = chain.adding(piece.region, of: picture.image)
+                        planned.append(chain)
+                    }
+                    let added = planned.reduce(0) { $0 + $1.storedBytes }
+                    // Room for them, and for the whole frame an edit may make of the shown one later.
+                    if storedEstimate + added + Self.bytes(of: picture) <= storedBytes {
                         var base = shownFrame
-                        for piece in pieces {
+                        for (piece, chain) in zip(pieces, planned) {
                             frameCount += 1
-                            let chain = (chains[base] ?? .whole(picture.image)).adding(piece.region, of: picture.image)
                             chains[frameCount] = chain
-                            storedEstimate += chain.storedBytes
                             sendFrameData(piece, image: image, base: "c=\(base)", into: &out)
                             base = frameCount
                         }
+                        storedEstimate += added
                         frames[frame] = frameCount
                         command("a=a,i=\(image),c=\(frameCount)", into: &out)
                     } else {
-                        // Full: edit the shown frame. Frames drawn on top of it change with it,
-                        // so none but this one is known to hold its frame any more.
+                        // Full: edit the shown frame, which kitty then holds whole. Frames drawn
+                        // on top of it change with it, so none but this one is known to hold its
+                        // frame any more.
+                        let whole = KittyFrameChain.whole(picture.image)
+                        storedEstimate += whole.storedBytes - (chains[shownFrame]?.storedBytes ?? whole.storedBytes)
+                        chains[shownFrame] = whole
                         for piece in pieces {
                             sendFrameData(piece, image: image, base: "r=\(shownFrame)", into: &out)
                         }
