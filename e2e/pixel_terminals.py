@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """tview's pixel output in real terminals under Xvfb: kitty (its graphics protocol, software GL),
-kitty through tmux (passthrough, found by --pixels auto), xterm -ti vt340 (sixel) and mlterm (sixel
-and iTerm2's protocol); and the
-gallery (--grid 2x1) in kitty, each tile against its picture. In each, tview starts paused on demo-ball.gif, is stepped frame by
-frame with the . key (xdotool) — every step after the first frame goes out as a delta: kitty
-animation frames, sixel images that draw only the changed pixels — and the window is
-screenshotted (xwd) at a few frames. The picture area must match the expected frame scaled to the
-same pixels (mean error per channel at most 3/255 in kitty, 10/255 with sixel; at most 0.5 % of its
-pixels more than 64 off in a channel, which a stripe of an earlier frame left behind exceeds).
-A picture larger than xterm's largest sixel image must show as large as that allows (the
-default 1000x1000, and 640x480 set by a resource). The same runs in foot are e2e/foot_checks.py. Then , steps
-back to a frame kitty already holds (shown again by number), and q must give the terminal back:
-the picture gone from the screen and the tty's settings (stty -g) as they were.
+kitty through tmux (passthrough, found by --pixels auto), xterm -ti vt340 (sixel) and mlterm
+(sixel and iTerm2's protocol); and the gallery (--grid 2x1) in kitty, each tile against its
+picture. In each, tview starts paused on demo-ball.gif, is stepped frame by frame with the . key
+(xdotool) — every step after the first frame goes out as a delta: kitty animation frames, sixel
+images that draw only the changed pixels — and the window is screenshotted (xwd) at a few
+frames. The picture area must match the expected frame scaled to the same pixels (mean error per
+channel at most 3/255 in kitty, 10/255 with sixel; at most 0.5 % of its pixels more than 64 off
+in a channel, which a stripe of an earlier frame left behind exceeds). Then , steps back to a
+frame kitty already holds (shown again by number), and q must give the terminal back: the
+picture gone from the screen and the tty's settings (stty -g) as they were. A picture larger
+than xterm's largest sixel image must show as large as that allows (the default 1000x1000, and
+640x480 set by a resource). The same stepped runs in foot are e2e/foot_checks.py.
 
 Usage: e2e/pixel_terminals.py TVIEW OUTDIR   (needs xvfb, kitty, xterm, x11-apps, xdotool,
 imagemagick, pillow; writes OUTDIR/screenshot-kitty.png and OUTDIR/screenshot-sixel.png)

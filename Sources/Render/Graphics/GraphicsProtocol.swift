@@ -14,10 +14,10 @@ extension GraphicsProtocol {
     public var terminalScales: Bool { self != .sixel }
 
     /// The terminal composes a picture's transparency over its own background, and a frame's
-    /// pixels replace the last frame's (kitty: `a=f` with `X=1` and `C=1`), so nothing of earlier frames
-    /// shows through: transparency can be sent as it is, right on any background and where
-    /// nothing says what it is (tmux does not answer OSC 11). Sixel has no alpha; iTerm2's
-    /// images are not sent with it, as no terminal here shows what iTerm2 does with it.
+    /// pixels replace the last frame's (kitty: `a=f` with `X=1` and `C=1`), so nothing of
+    /// earlier frames shows through: transparency can be sent as it is, right on any background
+    /// and where nothing says what it is (tmux does not answer OSC 11). Sixel has no alpha;
+    /// iTerm2's images are not sent with it, as no terminal here shows what iTerm2 does with it.
     public var composesTransparency: Bool { self == .kitty }
 
     /// The output that speaks it (kitty: keeping animation frames, whole screen).

@@ -113,10 +113,11 @@ public struct Downsampler: Sendable {
         }
     }
 
-    /// The first output index at or after whose start a source index `source` begins, enlarging
-    /// (the output indices reading source index s are first(s) ..< first(s + 1)).
-    private static func firstEnlarged(reading source: Int, sources: Int, targets: Int) -> Int {
-        (source * targets + sources - 1) / sources
+    /// Enlarging, the output indices that read source indices `sources` (output i reads source
+    /// i·count/targets, so the first reading source s is ⌈s·targets/count⌉).
+    private static func enlarged(reading sources: Range<Int>, count: Int, targets: Int) -> Range<Int> {
+        func first(_ source: Int) -> Int { (source * targets + count - 1) / count }
+        return first(sources.lowerBound)..<first(sources.upperBound)
     }
 
     /// One output column of one source row: the weighted sum of its taps, premultiplied linear
@@ -190,14 +191,8 @@ public struct Downsampler: Sendable {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "image size changed")
         guard previous.width == targetWidth, previous.height == targetHeight else { return scale(image) }
         if enlarges {
-            let columns =
-                Self.firstEnlarged(
-                    reading: changed.x, sources: sourceWidth, targets: targetWidth)..<Self.firstEnlarged(
-                    reading: changed.maxX, sources: sourceWidth, targets: targetWidth)
-            let rows =
-                Self.firstEnlarged(
-                    reading: changed.y, sources: sourceHeight, targets: targetHeight)..<Self.firstEnlarged(
-                    reading: changed.maxY, sources: sourceHeight, targets: targetHeight)
+            let columns = Self.enlarged(reading: changed.x..<changed.maxX, count: sourceWidth, targets: targetWidth)
+            let rows = Self.enlarged(reading: changed.y..<changed.maxY, count: sourceHeight, targets: targetHeight)
             guard !columns.isEmpty, !rows.isEmpty else { return previous }
             var out = previous
             enlarge(image, into: &out, columns: columns, rows: rows)
