@@ -74,7 +74,8 @@ def main():
     tview, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
     os.makedirs(outdir, exist_ok=True)
     problems = probe_check("foot", FootTerminal(), tview,
-                           {"name": "foot", "pixels": "sixel", "answered": True, "symbols": "sextant"})
+                           {"name": "foot", "pixels": "sixel", "answered": True, "symbols": "sextant"},
+                           said=["sixel_whole_cells"])
     problems += sextants_check(tview, outdir)
     problems += run_terminal("foot-sixel", FootTerminal(), tview, outdir, 10, True, pixels="sixel",
                              status_top=status_top)

@@ -231,9 +231,10 @@ def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None,
     return problems
 
 
-def probe_check(name, terminal, tview, expected, reason=None):
+def probe_check(name, terminal, tview, expected, reason=None, said=()):
     """`tview --probe --json` in a real terminal: the profile says what that terminal is
-    (`expected`: keys and values; `reason`: words the pixel choice's reason must hold), and the
+    (`expected`: keys and values; `reason`: words the pixel choice's reason must hold; `said`:
+    keys that must have a value, not null), and the
     terminal's settings are as before (the answers were read, not left at the shell)."""
     work = tempfile.mkdtemp()
     os.chmod(work, 0o777)
@@ -256,6 +257,9 @@ def probe_check(name, terminal, tview, expected, reason=None):
         for key_name, value in expected.items():
             if profile.get(key_name) != value:
                 problems.append(f"{name}: --probe {key_name} is {profile.get(key_name)!r}, expected {value!r}")
+        for key_name in said:
+            if profile.get(key_name) is None:
+                problems.append(f"{name}: --probe {key_name} is null, expected a value")
         if reason and reason not in profile["pixels_why"]:
             problems.append(f"{name}: --probe says {profile['pixels_why']!r}, expected it to mention {reason!r}")
         if open(f"{work}/before").read() != open(f"{work}/after").read():
@@ -402,7 +406,8 @@ def main():
                  "-geometry", "80x24+0+0", "-fa", "DejaVu Sans Mono", "-fs", "12", "-bg", "black",
                  "-fg", "grey85", "-bw", "0", "+sb", "-e"]
         problems += probe_check("xterm", window(xterm), tview,
-                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant"})
+                                {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant",
+                                 "sixel_whole_cells": None})
         problems += run_terminal("sixel", window(xterm), tview, outdir, 10, True)
         big_xterm = [a if a != "80x24+0+0" else "120x40+0+0" for a in xterm]
         problems += big_sixel_check(window(big_xterm), tview, (1000, 1000))

@@ -74,6 +74,10 @@ struct ProbePrinter {
         if profile.graphics == .kitty {
             lines.append(("frames", profile.keepsAnimationFrames ? "kept by the terminal" : "two images flipped"))
         }
+        if profile.graphics == .sixel {
+            let frames = profile.sixelNeedsWholeCells.map { "changed cells whole — \($0)" }
+            lines.append(("frames", frames ?? "changed pixels only (zero bits keep what is under them)"))
+        }
         lines.append(("cell", "\(profile.cell.width)x\(profile.cell.height) px — \(profile.cellSource)"))
         let background =
             profile.answers.background.map { "\(Self.hex($0)) — its answer to OSC 11" } ?? "black — not said"
@@ -116,6 +120,7 @@ struct ProbePrinter {
         object.add("pixels", profile.graphics.map { .string($0.rawValue) } ?? .null)
         object.add("pixels_why", .string(profile.graphicsReason))
         object.add("keeps_frames", .bool(profile.keepsAnimationFrames))
+        object.add("sixel_whole_cells", profile.sixelNeedsWholeCells.map { .string($0) } ?? .null)
         object.add(
             "sixel_maximum",
             profile.answers.sixelMaximum.map {

@@ -93,6 +93,24 @@ import Testing
         #expect(text.contains("\"name\":\"kitty\"") && text.contains("\"pixels\":\"kitty\""), "\(text)")
     }
 
+    /// foot (by XTVERSION) gets sixel frames as whole changed cells, and --probe says why; xterm
+    /// gets the changed pixels only.
+    @Test(arguments: [("foot(1.13.1)", true), ("XTerm(379)", false)])
+    func probeSaysHowSixelFramesGo(name: String, wholeCells: Bool) throws {
+        let terminal = Self.answering([
+            ("\u{1B}[>0q", "\u{1B}P>|\(name)\u{1B}\\"), ("\u{1B}[c", "\u{1B}[?62;4;22c"),
+        ])
+        let run = try terminal.run(CommandRunner.executable.path, ["--probe"], environment: Self.environment)
+        #expect(run.status == 0)
+        let text = String(decoding: run.shown, as: UTF8.self)
+        #expect(text.contains("pixels       sixel"), "\(text)")
+        let expected =
+            wholeCells
+            ? "frames       changed cells whole — foot 1.13 shows pieces of earlier sixel images"
+            : "frames       changed pixels only"
+        #expect(text.contains(expected), "\(text)")
+    }
+
     /// A sixel terminal that shows images of at most 200x100 pixels (XTSMGRAPHICS) never gets a
     /// larger one: xterm shows nothing for a sixel image over its maximum.
     @Test func sixelImagesStayWithinTheTerminalsMaximum() throws {
