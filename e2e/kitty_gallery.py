@@ -163,6 +163,9 @@ def main():
                 time.sleep(0.5)
         finally:
             terminal.stop()
+            if problems and terminal.log().strip():
+                # kitty's own complaints (its disk cache, the graphics protocol), for the record.
+                print("kitty said:", terminal.log()[:3000])
     for index, path in enumerate(paths):
         print(f"kitty gallery: tile {index + 1:2} {os.path.basename(path):52} worst error {worst[index][0]:5.1f}, "
               f"near black beyond darkest {worst[index][1]:+.1%}")
