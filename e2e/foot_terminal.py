@@ -8,6 +8,7 @@ screenshot(path), stop()."""
 import fcntl
 import os
 import pwd
+import shutil
 import subprocess
 import tempfile
 import termios
@@ -17,7 +18,7 @@ from PIL import Image
 
 USER = "tview-e2e"
 # xdotool's key names, as the checks use them, and what they type.
-KEYS = {"period": ".", "comma": ",", "q": "q", "space": " "}
+KEYS = {"period": ".", "comma": ",", "q": "q"}
 
 
 def ensure_user():
@@ -99,4 +100,4 @@ class FootTerminal:
                 subprocess.run(["pkill", "-KILL", "-u", USER], stderr=subprocess.DEVNULL)
                 self.process.wait(timeout=5)
             self.process = None
-        subprocess.run(["rm", "-rf", self.home])
+        shutil.rmtree(self.home, ignore_errors=True)

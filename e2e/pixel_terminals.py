@@ -296,7 +296,8 @@ def big_sixel_check(terminal, tview, maximum):
         # The status line is the last of 40 rows.
         box = picture_box(shot, shot.size[1] // 40 + 2)
         if box is None:
-            return [f"sixel-big: nothing drawn in a {shot.size[0]}x{shot.size[1]} window"]
+            said = open(os.path.join(work, "err")).read().strip() if os.path.exists(os.path.join(work, "err")) else ""
+            return [f"sixel-big: nothing drawn in a {shot.size[0]}x{shot.size[1]} window; tview said {said!r}"]
         width, height = box[2] - box[0], box[3] - box[1]
         error = mean_error(shot.crop(box), expected)
         print(f"sixel-big: 1600x1000 in a {shot.size[0]}x{shot.size[1]} xterm of largest sixel image "

@@ -35,6 +35,7 @@ public final class KittyOutput: GraphicsOutput {
     private var frameCount = 0
     /// Each kitty frame's chain of frames it is drawn on (`KittyFrameChain`), and what they hold.
     private var chains: [Int: KittyFrameChain] = [:]
+    /// The sum of `chains`' stored bytes, kept as they change (not summed again each frame).
     private var storedEstimate = 0
     /// What the screen shows: the picture and its frame number in the image.
     private var shown: PixelPicture?

@@ -4,8 +4,9 @@ public import Decode
 /// counts by how much of an output pixel it covers (fractional edges included), in linear light,
 /// with premultiplied alpha so transparent pixels lend no colour. Enlargement (both axes) repeats
 /// pixels (nearest neighbour), or with `areaWhenEnlarging` averages areas too (an output pixel
-/// across a source edge is a mix: mosaic cells place the edge from it). The filter taps and scratch buffers are made once per size pair,
-/// so scaling a frame allocates only its result.
+/// across a source edge is a mix: mosaic cells place the edge from it). The filter taps and the
+/// sums are made once per size pair, so scaling a frame allocates its result and a row of sums
+/// for each band of rows it works on.
 public struct Downsampler: Sendable {
     public let sourceWidth: Int
     public let sourceHeight: Int
