@@ -2,17 +2,22 @@ import Foundation
 
 /// The most memory this process has held resident, for `--stats`.
 enum PeakResidentMemory {
-    /// VmHWM from /proc/self/status: this program's own high-water mark. getrusage's ru_maxrss
-    /// is kept across exec, so a child spawned by a large process (a test runner: posix_spawn
-    /// shares its memory until exec) reported the parent's size (176 MB for tview's 15).
+    /// VmHWM from /proc/self/status: this program's own high-water mark. Not getrusage's
+    /// ru_maxrss: it is kept across exec, and a child spawned by a large process (a test runner's
+    /// posix_spawn shares the runner's memory until exec) reports the runner's peak instead of
+    /// its own (CostlyInputTests saw 30 to 173 MB for tview's 25, depending on what the rest of
+    /// the suite had allocated by then). Nil when /proc does not say.
     static func bytes() -> Int? {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.dropFirst("VmHWM:".count).split(separator: " ").first ?? "")
-        {
-            return kilobytes * 1024
-        }
-        var usage = rusage()
-        return getrusage(RUSAGE_SELF.rawValue, &usage) == 0 ? usage.ru_maxrss * 1024 : nil
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        return highWaterMark(status: status)
+    }
+
+    /// The VmHWM line of a /proc/PID/status text, in bytes: "VmHWM:\t   25136 kB" (a tab, then
+    /// spaces).
+    static func highWaterMark(status: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        let fields = line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace)
+        guard fields.count == 2, fields[1] == "kB", let kilobytes = Int(fields[0]) else { return nil }
+        return kilobytes * 1024
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a hostile file name or file cannot do: write escape sequences to the terminal through
@@ -120,7 +121,9 @@ import Testing
     /// 8000x8000 declared, 200 frames of one pixel (samples/bad, made by make_samples.py).
     let bomb = CommandRunner.repository.appendingPathComponent("samples/bad/gif-8000x8000-canvas-1x1-frames.gif").path
 
-    @Test func aHugeCanvasOfTinyFramesPlaysInLittleMemory() throws {
+    /// (`run`: one copy of the test; e2e/flake_hunt.py runs 50 beside the rest of the suite.)
+    @Test(arguments: Repetition.runs)
+    func aHugeCanvasOfTinyFramesPlaysInLittleMemory(run: Int) throws {
         // A whole canvas would be 244 MB: pages no frame draws on are never touched. (At worst it
         // could take 521 MB, over the default budget.)
         let result = try CommandRunner.run([
@@ -131,12 +134,32 @@ import Testing
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect((stats["frames_shown"] as? Int ?? 0) >= 1)
         let peak = try #require(stats["peak_rss_mb"] as? Double)
+        Repetition.record("aHugeCanvasOfTinyFramesPlaysInLittleMemory run \(run): peak_rss_mb \(peak)")
         // 18 MB in a release build, about 100 under AddressSanitizer; a touched canvas is 244 more.
         #expect(peak < 160, "peak \(peak) MB; \(line)")
 
         let info = try CommandRunner.run(["--max-memory", "600", "--info", "--json", bomb])
         #expect(info.status == 0)
         #expect(info.standardOutput.contains("\"frames\":200"))
+    }
+
+    /// `--stats` gives tview's own peak, not its parent's: spawned by a runner that has held
+    /// 400 MB (posix_spawn shares the runner's memory until exec, and getrusage's ru_maxrss keeps
+    /// that peak across exec), a small file still reports tview's own ~20 MB. This is what made
+    /// the test above fail now and then: it read the runner's peak at that moment of the suite.
+    @Test func statsReportTheProgramsOwnPeakMemory() throws {
+        let ballastBytes = 400 << 20
+        let ballast = UnsafeMutableRawPointer.allocate(byteCount: ballastBytes, alignment: 4096)
+        defer { ballast.deallocate() }
+        memset(ballast, 1, ballastBytes)  // touched: resident in the runner
+        let result = try CommandRunner.run([
+            "--animate", "--loops", "1", "--size", "8x4", "--stats", CommandRunner.sample("gif-1x1.gif"),
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(result.standardError.split(separator: "\n").last)
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let peak = try #require(stats["peak_rss_mb"] as? Double)
+        #expect(peak > 1 && peak < 200, "peak \(peak) MB; \(line)")
     }
 
     @Test func theMemoryBudgetRefusesWhatCouldExceedIt() throws {
