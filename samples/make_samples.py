@@ -264,13 +264,17 @@ def pattern(w, h, seed, alpha=True):
     return pixels
 
 
-def save_expected(name, width, height, canvases, durations_ms, loop_count, exact=True, tolerance=0):
+def save_expected(name, width, height, canvases, durations_ms, loop_count, exact=True, tolerance=0,
+                  truncated=False, warnings=()):
     # Canonical form: a fully transparent pixel is (0, 0, 0, 0) whatever colour it carried.
     with open(os.path.join(EXPECTED, name + ".rgba"), "wb") as handle:
         for canvas in canvases:
             handle.write(b"".join(bytes(p) if p[3] else bytes(4) for p in canvas))
     meta = {"width": width, "height": height, "frames": len(canvases), "durations_ms": durations_ms,
             "loop_count": loop_count, "exact": exact, "mean_tolerance": tolerance}
+    if truncated:
+        # A damaged file (in bad/): what decodes of it, and what tview says about the rest.
+        meta.update(truncated=True, warnings=list(warnings))
     with open(os.path.join(EXPECTED, name + ".json"), "w") as handle:
         json.dump(meta, handle, indent=1, sort_keys=True)
         handle.write("\n")
@@ -480,6 +484,125 @@ def webp_samples(workdir):
     save_expected("webp-still-lossless", w, h, [canonical[1]], [100], None)
 
 
+def noisy_pattern(w, h, seed):
+    """`pattern` without alpha, with deterministic noise: photo-like bitstreams, whose rows take a
+    similar share of the data (a flat picture codes in a few bytes, all of them header)."""
+    state, pixels = seed, []
+    for p in pattern(w, h, seed, alpha=False):
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        noise = (state >> 16) % 48 - 24
+        pixels.append(tuple(max(0, min(255, c + noise)) for c in p[:3]) + (255,))
+    return pixels
+
+
+def riff_chunks(data):
+    """(tag, offset, size) of each chunk in a RIFF WebP file."""
+    offset, chunks = 12, []
+    while offset + 8 <= len(data):
+        size = struct.unpack("<I", data[offset + 4:offset + 8])[0]
+        chunks.append((data[offset:offset + 4], offset, size))
+        offset += 8 + size + size % 2
+    return chunks
+
+
+def riff_file(body):
+    return b"RIFF" + struct.pack("<I", 4 + len(body)) + b"WEBP" + body
+
+
+class LibWebP:
+    """libwebp itself (Debian's libwebp7, through ctypes): the reference for what decodes of a
+    broken still, as its incremental decoder (what browsers use) leaves it."""
+
+    def __init__(self):
+        import ctypes
+        self.ctypes = ctypes
+        lib = ctypes.CDLL("libwebp.so.7")
+        lib.WebPGetInfo.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int),
+                                    ctypes.POINTER(ctypes.c_int)]
+        lib.WebPINewRGB.restype = ctypes.c_void_p
+        lib.WebPINewRGB.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        lib.WebPIUpdate.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
+        lib.WebPIDecGetRGB.restype = ctypes.c_void_p
+        lib.WebPIDecGetRGB.argtypes = [ctypes.c_void_p] + [ctypes.POINTER(ctypes.c_int)] * 4
+        lib.WebPIDelete.argtypes = [ctypes.c_void_p]
+        self.lib = lib
+
+    def decode(self, data, pieces=1):
+        """(status, rows decoded, RGBA bytes) with the data handed over in `pieces` growing
+        prefixes: 0 is complete, 5 wants more data, others are errors."""
+        ctypes, lib = self.ctypes, self.lib
+        w, h = ctypes.c_int(), ctypes.c_int()
+        if not lib.WebPGetInfo(data, len(data), ctypes.byref(w), ctypes.byref(h)):
+            return None
+        buffer = ctypes.create_string_buffer(w.value * h.value * 4)
+        decoder = lib.WebPINewRGB(1, buffer, len(buffer), w.value * 4)  # MODE_RGBA
+        status = 5
+        for part in range(1, pieces + 1):
+            if status != 5:
+                break
+            status = lib.WebPIUpdate(decoder, data, len(data) * part // pieces)
+        rows = ctypes.c_int(0)
+        lib.WebPIDecGetRGB(decoder, ctypes.byref(rows), None, None, None)
+        lib.WebPIDelete(decoder)
+        return status, rows.value, buffer.raw
+
+
+def webp_damaged_samples(workdir):
+    """Stills whose image bitstream breaks off at 30, 60 and 90 % (the chunk and RIFF sizes
+    rewritten to match, so only the bitstream is short), lossy and lossless, in bad/; each must
+    show the rows libwebp's incremental decoder gets (fed part by part when it fails whole) with
+    the pixels of the complete file's decode, the rest transparent. And animations of 8 lossless
+    frames whose 3rd or 8th frame's bitstream is garbage: the frames before it play."""
+    libwebp = LibWebP()
+    w, h = 64, 192
+    source = write_pngs(workdir, "damaged", w, h, [noisy_pattern(w, h, 3)])[0]
+    for kind, options in (("lossy", ["-q", "80"]), ("lossless", ["-lossless"])):
+        complete = os.path.join(workdir, "damaged-%s.webp" % kind)
+        run_tool("cwebp", "webp", ["-quiet"] + options + [source, "-o", complete])
+        data = open(complete, "rb").read()
+        status, rows, pixels = libwebp.decode(data)
+        assert status == 0 and rows == h
+        for percent in (30, 60, 90):
+            tag, offset, size = next(c for c in riff_chunks(data) if c[0] in (b"VP8 ", b"VP8L"))
+            keep = size * percent // 100
+            body = data[12:offset] + tag + struct.pack("<I", keep) + data[offset + 8:offset + 8 + keep]
+            cut = riff_file(body + (b"\0" if keep % 2 else b""))
+            name = "webp-%s-cut-%d" % (kind, percent)
+            with open(os.path.join(BAD, name + ".webp"), "wb") as handle:
+                handle.write(cut)
+            status, decoded, _ = libwebp.decode(cut)
+            reason = "cut short"
+            if status not in (0, 5):
+                status, decoded, _ = libwebp.decode(cut, pieces=64)
+                reason = "damaged or cut short"
+            assert 0 < decoded < h, (name, status, decoded)
+            canvas = [tuple(pixels[i:i + 4]) for i in range(0, decoded * w * 4, 4)]
+            canvas += [TRANSPARENT] * (w * (h - decoded))
+            save_expected(name, w, h, [canvas], [100], None, truncated=True,
+                          warnings=["%s after row %d of %d: the rest is transparent" % (reason, decoded, h)])
+
+    w, h = 32, 24
+    sources = [pattern(w, h, n) for n in range(8)]
+    canonical = [[p if p[3] else TRANSPARENT for p in s] for s in sources]
+    paths = write_pngs(workdir, "eight", w, h, sources)
+    animation = os.path.join(workdir, "eight.webp")
+    run_tool("img2webp", "webp", ["-loop", "0", "-kmax", "1", "-lossless", "-d", "100"] + paths + ["-o", animation])
+    data = open(animation, "rb").read()
+    for broken in (3, 8):
+        damaged = bytearray(data)
+        tag, offset, size = [c for c in riff_chunks(data) if c[0] == b"ANMF"][broken - 1]
+        image = offset + 8 + 16  # past the ANMF chunk header and the frame's rectangle and timing
+        assert damaged[image:image + 4] == b"VP8L"
+        image_size = struct.unpack("<I", damaged[image + 4:image + 8])[0]
+        # Past the 5-byte VP8L header (so the container still parses): bytes no Huffman code reads.
+        damaged[image + 13:image + 8 + image_size] = b"\xff" * (image_size - 5)
+        name = "webp-frame-%d-of-8-broken" % broken
+        with open(os.path.join(BAD, name + ".webp"), "wb") as handle:
+            handle.write(bytes(damaged))
+        save_expected(name, w, h, canonical[:broken - 1], [100] * (broken - 1), 0, truncated=True,
+                      warnings=["frame %d of 8 does not decode; playing %d" % (broken, broken - 1)])
+
+
 def jpeg_samples():
     """JPEG through Pillow (Debian's python3-pil, which uses libjpeg-turbo as tview does): colour
     at quality 100 without chroma subsampling, progressive greyscale, Adobe CMYK; expected canvases
@@ -621,6 +744,7 @@ def main():
     apng_samples()
     with tempfile.TemporaryDirectory() as workdir:
         webp_samples(workdir)
+        webp_damaged_samples(workdir)
         avif_samples(workdir)
         jxl_samples(workdir)
     jpeg_samples()

@@ -119,7 +119,7 @@ public final class AnimatedImage {
         switch format {
         case .gif: decoder = try GIFDecoder(input: input, limits: limits)
         case .png, .apng: decoder = try PNGDecoder(input: input, limits: limits)
-        case .webp: decoder = try WebPDecoder(input: input, limits: limits)
+        case .webp: decoder = try WebPDecoder.open(input: input, limits: limits)
         case .jpeg: decoder = try JPEGDecoder(input: input, limits: limits)
         case .avif: decoder = try AVIFDecoder(input: input, limits: limits)
         case .jxl: decoder = try JXLDecoder(input: input, limits: limits)

@@ -44,6 +44,16 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 extension RGBAImage {
+    /// Rows `row` and below made transparent; pages still untouched are left so.
+    mutating func clearRows(from row: Int) {
+        guard row < height else { return }
+        let start = max(row, 0) * width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            tview_clear_fresh_memory(
+                buffer.baseAddress! + start, (buffer.count - start) * MemoryLayout<RGBA>.stride)
+        }
+    }
+
     /// All of it, as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }

@@ -1,17 +1,20 @@
 internal import CWebP
 
-/// WebP, still or animated, through libwebp's animation decoder (it composites frames itself,
-/// with the same blend and dispose rules browsers use). The file is mapped, not read: libwebp
-/// wants it whole and the kernel can page it out again. The animation decoder (and its two
-/// canvases) is made at the first frame: the frame count and durations come from the container,
-/// so `--info` decodes nothing.
+/// An animated WebP, through libwebp's animation decoder (it composites frames itself, with the
+/// same blend and dispose rules browsers use); stills go to `WebPStillDecoder` (`open`). The file
+/// is mapped, not read: libwebp wants it whole and the kernel can page it out again. The
+/// animation decoder (and its two canvases) is made at the first frame: the frame count and
+/// durations come from the container, so `--info` composites nothing. A frame that does not
+/// decode ends the animation there, with a warning, in playing and in `--info` alike.
 final class WebPDecoder: FrameDecoder {
     let format = ImageFormat.webp
     let canvasWidth: Int
     let canvasHeight: Int
     let loopCount: Int?
     let declaredFrameCount: Int?
-    let notes: [String] = []
+    private(set) var notes: [String] = []
+    /// A frame after the first did not decode: the animation ends before it.
+    private(set) var dataEndedEarly = false
 
     private let mapping: MappedFile
     private var data: WebPData
@@ -32,8 +35,21 @@ final class WebPDecoder: FrameDecoder {
     /// frames of noise over the whole canvas: 4.1 canvases and the file).
     static let canvasesHeld = 4
 
-    init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
-        mapping = try input.map()
+    /// The decoder for the WebP in `input`: `WebPStillDecoder` for a still image (also one cut
+    /// short, whose container is incomplete), else this one.
+    static func open(input: InputFile, limits: DecodeLimits) throws(DecodeError) -> any FrameDecoder {
+        let mapping = try input.map()
+        var features = WebPBitstreamFeatures()
+        let bytes = mapping.address.assumingMemoryBound(to: UInt8.self)
+        if WebPGetFeatures(bytes, mapping.count, &features) == VP8_STATUS_OK, features.has_animation == 0 {
+            return try WebPStillDecoder(
+                mapping: mapping, width: Int(features.width), height: Int(features.height), limits: limits)
+        }
+        return try WebPDecoder(mapping: mapping, limits: limits)
+    }
+
+    private init(mapping: MappedFile, limits: DecodeLimits) throws(DecodeError) {
+        self.mapping = mapping
         data = WebPData(bytes: mapping.address.assumingMemoryBound(to: UInt8.self), size: mapping.count)
 
         // Look at the container first, so a huge declared canvas is refused before libwebp
@@ -66,17 +82,41 @@ final class WebPDecoder: FrameDecoder {
         WebPDemuxDelete(demuxer)
     }
 
-    /// Each frame's duration as the container states it, played as every frame is.
+    /// Each frame's duration as the container states it, played as every frame is, up to the
+    /// first frame whose bitstream does not decode (each is decoded alone, into a buffer of its
+    /// own size: no canvas). Nil when the first does not: decoding then fails as it will in
+    /// playing.
     var declaredDurations: [Duration]? {
         guard let count = declaredFrameCount else { return nil }
         var durations: [Duration] = []
+        var scratch: [UInt8] = []
         var iterator = WebPIterator()
         for number in 1...count {
             guard WebPDemuxGetFrame(demuxer, CInt(number), &iterator) != 0 else { return nil }
+            defer { WebPDemuxReleaseIterator(&iterator) }
+            let stride = Int(iterator.width) * 4
+            let size = stride * Int(iterator.height)
+            if scratch.count < size { scratch = [UInt8](repeating: 0, count: size) }
+            let decodes = scratch.withUnsafeMutableBufferPointer {
+                WebPDecodeRGBAInto(iterator.fragment.bytes, iterator.fragment.size, $0.baseAddress, size, CInt(stride))
+                    != nil
+            }
+            guard !mapping.fileShrank else { return nil }
+            guard decodes else {
+                guard number > 1 else { return nil }
+                endEarly(beforeFrame: number)
+                break
+            }
             durations.append(FrameDelay.playable(.milliseconds(max(Int(iterator.duration), 0))))
-            WebPDemuxReleaseIterator(&iterator)
         }
         return durations
+    }
+
+    /// Frame `number` (after the first) does not decode: the animation ends before it.
+    private func endEarly(beforeFrame number: Int) {
+        guard !dataEndedEarly else { return }
+        dataEndedEarly = true
+        notes.append("frame \(number) of \(declaredFrameCount ?? number) does not decode; playing \(number - 1)")
     }
 
     /// libwebp's animation decoder, made the first time a frame is wanted.
@@ -113,7 +153,12 @@ final class WebPDecoder: FrameDecoder {
         // Zeros read where the file was cut make no picture worth showing, whatever libwebp made of them.
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .webp) }
         guard decoded, let buffer else {
-            throw .corrupt(format: .webp, detail: "a frame's bitstream does not decode")
+            let number = frameNumber + 1
+            guard number > 1 else {
+                throw .corrupt(format: .webp, detail: "frame 1 of \(declaredFrameCount ?? 1) does not decode")
+            }
+            endEarly(beforeFrame: number)
+            return nil
         }
         frameNumber += 1
         // libwebp clears the previous frame's rectangle when it was disposed to the background,

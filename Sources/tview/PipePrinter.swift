@@ -46,6 +46,8 @@ struct PipePrinter {
                     StandardOutput.report(error)
                     return .usage
                 }
+                // What was wrong but showed anyway (rows of a file cut short, a broken frame).
+                for warning in image.warnings { Diagnostics.warning(warning, file: path) }
             } catch {
                 Diagnostics.error(error.description, file: path)
                 failed += 1

@@ -9,6 +9,8 @@ import Testing
         "gif-interlaced-local-palettes.gif", "gif-transparent.gif", "apng-dispose-previous.png",
         "apng-hidden-default.png", "png-still-alpha.png", "webp-lossless-alpha.webp", "webp-lossy-alpha.webp",
         "avif-lossless-alpha.avif", "avif-still-lossy.avif", "jxl-lossless-alpha.jxl", "jxl-still-lossy.jxl",
+        "webp-still-lossless.webp", "../bad/webp-lossy-cut-90.webp", "../bad/webp-lossless-cut-90.webp",
+        "../bad/webp-frame-8-of-8-broken.webp",
     ])
     func everyPrefixDecodesOrFailsCleanly(fileName: String) throws {
         let url = TestPaths.samples.appendingPathComponent("good/\(fileName)")
