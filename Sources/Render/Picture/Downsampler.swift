@@ -3,8 +3,8 @@ public import Decode
 /// Scales RGBA canvases of one size to another. Reduction averages areas: every source pixel
 /// counts by how much of an output pixel it covers (fractional edges included), in linear light,
 /// with premultiplied alpha so transparent pixels lend no colour. Enlargement (both axes) repeats
-/// pixels (nearest neighbour), or with `areaWhenEnlarging` averages areas too (an output pixel
-/// across a source edge is a mix: mosaic cells place the edge from it). The filter taps and the
+/// pixels (nearest neighbour). (Mosaic cells are measured on the canvas itself:
+/// `MosaicGeometry`.) The filter taps and the
 /// sums are made once per size pair, so scaling a frame allocates its result and a row of sums
 /// for each band of rows it works on.
 public struct Downsampler: Sendable {
@@ -34,14 +34,12 @@ public struct Downsampler: Sendable {
     public var parallel = false
     private var sums: [Float]
 
-    public init(
-        sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, areaWhenEnlarging: Bool = false
-    ) {
+    public init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.targetWidth = targetWidth
         self.targetHeight = targetHeight
-        enlarges = !areaWhenEnlarging && targetWidth >= sourceWidth && targetHeight >= sourceHeight
+        enlarges = targetWidth >= sourceWidth && targetHeight >= sourceHeight
         (columnStart, columnTaps) = Self.taps(source: sourceWidth, target: targetWidth, bySource: false)
         (rowStart, rowTaps) = Self.taps(source: sourceHeight, target: targetHeight, bySource: true)
         columnSpans = Self.spans(start: columnStart, taps: columnTaps, bySource: false, targets: targetWidth)

@@ -1,8 +1,9 @@
 public import Decode
 
 /// Turns frames into cell grids for an area of the terminal: fits the picture (aspect kept,
-/// centred), scales it to half-block pixels and makes cells in the colour mode. The scaler is
-/// kept while the canvas and target sizes stay the same, so playing costs no set-up per frame.
+/// centred), scales it to half-block pixels or measures mosaic cells on it, and makes cells in
+/// the colour mode. The scaler (or the cells' geometry) is kept while the canvas and target
+/// sizes stay the same, so playing costs no set-up per frame.
 public struct GridRenderer {
     public var builder: CellGridBuilder
     public var upscale: Bool
@@ -13,8 +14,10 @@ public struct GridRenderer {
     /// changed since that one is scaled only there.
     private var lastPicture: RGBAImage?
     private var lastSerial: UInt64 = 0
-    /// The last mosaic picture and its cells, for reusing the cells that did not change.
-    private var lastMosaic: (picture: RGBAImage, grid: CellGrid)?
+    /// Mosaics: where each cell reads the canvas, and the last grid, whose cells over what did
+    /// not change stay.
+    private var geometry: MosaicGeometry?
+    private var lastMosaic: (grid: CellGrid, digests: [UInt64])?
 
     public init(builder: CellGridBuilder, upscale: Bool = true) {
         self.builder = builder
@@ -27,17 +30,15 @@ public struct GridRenderer {
     }
 
     /// The grid for a decoded frame (`serial`, and what it `change`d since an earlier frame);
-    /// when that earlier frame is the one rendered last, only the changed part is scaled again.
+    /// when that earlier frame is the one rendered last, only the changed part is scaled (half
+    /// blocks) or measured (mosaics) again.
     public mutating func render(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, columns: Int, rows: Int, cellAspect: Double?
     ) -> CellGrid {
         let aspect = cellAspect ?? 2
         let symbols = builder.symbols
         var mosaic = symbols == .half ? nil : MosaicCellBuilder(symbols: symbols, base: builder)
-        let key = [
-            image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0,
-            mosaic?.samplesAcross ?? 1, mosaic?.samplesDown ?? 2,
-        ]
+        let key = [image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.rows]
         // The first picture at a size is waited for (a file's first frame, after a resize): on
         // all processors. Later ones are prepared ahead while others show: on one.
         let waitedFor = key != fitKey
@@ -46,34 +47,43 @@ public struct GridRenderer {
                 imageWidth: image.width, imageHeight: image.height, areaColumns: columns, areaRows: rows,
                 cellAspect: aspect, upscale: upscale)
             self.fit = fit
-            // Half blocks: the fit's pixels; mosaics: its cells, each of their samples.
-            scaler = Downsampler(
-                sourceWidth: image.width, sourceHeight: image.height,
-                targetWidth: mosaic.map { fit.columns * $0.samplesAcross } ?? fit.pixelWidth,
-                targetHeight: mosaic.map { fit.rows * $0.samplesDown } ?? fit.pixelHeight,
-                areaWhenEnlarging: mosaic != nil)
+            if mosaic != nil {
+                // Mosaic cells are measured on the canvas itself: no scaled copy.
+                geometry = MosaicGeometry(
+                    sourceWidth: image.width, sourceHeight: image.height, columns: fit.columns, rows: fit.rows,
+                    subcellRows: symbols.rows)
+                scaler = nil
+            } else {
+                scaler = Downsampler(
+                    sourceWidth: image.width, sourceHeight: image.height, targetWidth: fit.pixelWidth,
+                    targetHeight: fit.pixelHeight)
+                geometry = nil
+            }
             fitKey = key
             lastPicture = nil
             lastMosaic = nil
         }
+        let continues = serial != 0 && change.map { $0.since == lastSerial } == true
+        lastSerial = serial
+        if mosaic != nil, let geometry {
+            mosaic!.parallel = waitedFor
+            let rect = change?.rect
+            // Cells over what did not change stay: all those outside the changed rectangle when
+            // this frame follows the last one rendered, and any whose pixels are the same.
+            let made = mosaic!.build(
+                image, geometry: geometry, originRow: fit!.originRow, originColumn: fit!.originColumn,
+                previous: lastMosaic, changed: continues ? rect.map { ($0.x..<$0.maxX, $0.y..<$0.maxY) } : nil)
+            lastMosaic = made
+            return made.grid
+        }
         scaler!.parallel = waitedFor
-        mosaic?.parallel = waitedFor
         let picture: RGBAImage
-        if let change, serial != 0, change.since == lastSerial, let previous = lastPicture.take() {
+        if continues, let change, let previous = lastPicture.take() {
             picture = scaler!.scale(image, changedIn: change.rect, previous: previous)
         } else {
             picture = scaler!.scale(image)
         }
         lastPicture = picture
-        lastSerial = serial
-        if let mosaic {
-            // Only cells whose samples changed are worked out again.
-            let grid = mosaic.build(
-                picture, originRow: fit!.originRow, originColumn: fit!.originColumn,
-                previous: lastMosaic.map { ($0.picture, $0.grid) })
-            lastMosaic = (picture, grid)
-            return grid
-        }
         return builder.build(picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
     }
 }

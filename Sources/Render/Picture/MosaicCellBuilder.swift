@@ -29,9 +29,6 @@ public struct MosaicCellBuilder: Sendable {
     public let symbols: MosaicSymbols
     public let base: CellGridBuilder
     private let space: PatternSpace
-    /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
-    /// holds (`subcellRows`), made once: every cell reads it.
-    private let subcellParts: [[(row: Int, weight: Float)]]
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
 
@@ -40,70 +37,95 @@ public struct MosaicCellBuilder: Sendable {
         self.symbols = symbols
         self.base = base
         space = PatternSpace(mode: base.mode)
-        subcellParts = Self.subcellRows(symbols.rows)
     }
 
-    /// Samples a cell is read from, across and down: its sub-cells, or with eighth blocks an
-    /// 8x8 grid.
+    /// Canvas pixels a cell is made of in `build(_:)` (a picture already at that scale, as
+    /// tests give): its sub-cells, or with eighth blocks an 8x8 grid.
     public var samplesAcross: Int { base.eighths ? 8 : symbols.columns }
     public var samplesDown: Int { base.eighths ? 8 : symbols.rows }
 
-    /// `picture` has `samplesAcross` × `samplesDown` samples per cell. With `previous` (the
-    /// picture and grid of the frame before, at the same size and place), cells whose samples
-    /// are unchanged are taken from it.
-    public func build(
-        _ picture: RGBAImage, originRow: Int = 0, originColumn: Int = 0, previous: (RGBAImage, CellGrid)? = nil
-    ) -> CellGrid {
-        let across = samplesAcross, down = samplesDown
+    /// Cells for `picture` at `samplesAcross` × `samplesDown` pixels a cell.
+    public func build(_ picture: RGBAImage, originRow: Int = 0, originColumn: Int = 0) -> CellGrid {
+        let geometry = MosaicGeometry(
+            sourceWidth: picture.width, sourceHeight: picture.height,
+            columns: (picture.width + samplesAcross - 1) / samplesAcross,
+            rows: (picture.height + samplesDown - 1) / samplesDown, subcellRows: symbols.rows)
+        return build(picture, geometry: geometry, originRow: originRow, originColumn: originColumn).grid
+    }
+
+    /// The grid of `geometry`'s cells, each measured on `canvas` (the picture as decoded: no
+    /// scaled copy of it is made), and a digest of each cell's canvas pixels. With `previous`
+    /// (the grid and digests of an earlier frame, for the same geometry), a cell whose pixels
+    /// have the same digest is taken from it; with `changed` too (the canvas pixels that differ
+    /// from that frame), only the cells over `changed` are looked at.
+    func build(
+        _ canvas: RGBAImage, geometry: MosaicGeometry, originRow: Int, originColumn: Int,
+        previous: (grid: CellGrid, digests: [UInt64])? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil
+    ) -> (grid: CellGrid, digests: [UInt64]) {
         var grid = CellGrid(
-            rows: (picture.height + down - 1) / down, columns: (picture.width + across - 1) / across,
-            originRow: originRow, originColumn: originColumn)
-        let reusable = previous.flatMap { old in
-            old.0.width == picture.width && old.0.height == picture.height && old.1.hasSameGeometry(as: grid)
-                ? old : nil
+            rows: geometry.rows, columns: geometry.columns, originRow: originRow, originColumn: originColumn)
+        var digests = [UInt64](repeating: 0, count: grid.cells.count)
+        var redo = (columns: 0..<geometry.columns, rows: 0..<geometry.rows)
+        let reusable = previous.flatMap {
+            $0.grid.hasSameGeometry(as: grid) && $0.digests.count == digests.count ? $0 : nil
         }
-        let columns = grid.columns, rows = grid.rows, work = grid.cells.count * across * down * 8
+        if let reusable {
+            grid.cells = reusable.grid.cells
+            digests = reusable.digests
+            if let changed { redo = geometry.cells(meeting: changed) }
+        }
+        let (redoColumns, redoRows) = redo
+        guard !redoColumns.isEmpty, !redoRows.isEmpty else { return (grid, digests) }
+        let columns = grid.columns
+        let pixelsPerCell = max(1, canvas.width * canvas.height / max(1, columns * grid.rows))
+        let work = redoColumns.count * redoRows.count * pixelsPerCell * 8
+        let compare = reusable != nil
         grid.cells.withUnsafeMutableBufferPointer { cells in
-            let cells = SharedPointer(base: cells.baseAddress!)
-            // Bands of cell rows at once; a cell tries up to 128 patterns on up to 64 samples.
-            ParallelBands.run(rows: rows, work: work, parallel: parallel) { band in
-                var samples = [RGBA](repeating: .transparent, count: across * down)
-                var oldSamples = samples
-                picture.pixels.withUnsafeBufferPointer { pixels in
-                    for row in band {
-                        for column in 0..<columns {
-                            gather(pixels, picture.width, picture.height, column, row, into: &samples)
-                            if let reusable {
-                                reusable.0.pixels.withUnsafeBufferPointer {
-                                    gather($0, picture.width, picture.height, column, row, into: &oldSamples)
-                                }
-                                if oldSamples == samples {
-                                    cells.base[row * columns + column] = reusable.1.cells[row * columns + column]
-                                    continue
+            digests.withUnsafeMutableBufferPointer { digests in
+                let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
+                ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel) { band in
+                    canvas.pixels.withUnsafeBufferPointer { pixels in
+                        LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                            for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
+                                for column in redoColumns {
+                                    let index = row * columns + column
+                                    let digest = Self.digest(
+                                        pixels, width: canvas.width, across: geometry.across[column],
+                                        down: geometry.down[row])
+                                    if compare && digests.base[index] == digest { continue }
+                                    digests.base[index] = digest
+                                    cells.base[index] = cell(
+                                        pixels, width: canvas.width, column: column, row: row, geometry: geometry,
+                                        toLinear: toLinear)
                                 }
                             }
-                            let x = column * symbols.columns, y = row * symbols.rows
-                            cells.base[row * columns + column] =
-                                base.eighths ? cell(grid: samples, x: x, y: y) : cell(samples, x: x, y: y)
                         }
                     }
                 }
             }
         }
-        return grid
+        return (grid, digests)
     }
 
-    private func gather(
-        _ pixels: UnsafeBufferPointer<RGBA>, _ width: Int, _ height: Int, _ column: Int, _ row: Int,
-        into samples: inout [RGBA]
-    ) {
-        let across = samplesAcross, down = samplesDown
-        for dy in 0..<down {
-            for dx in 0..<across {
-                let x = column * across + dx, y = row * down + dy
-                samples[dy * across + dx] = x < width && y < height ? pixels[y * width + x] : .transparent
+    /// A cell's canvas pixels folded into 64 bits (FNV-1a over whole pixels, then mixed): equal
+    /// pixels, equal digests, so an unchanged cell is not worked out again.
+    private static func digest(
+        _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
+        down: [MosaicGeometry.Share]
+    ) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        guard let first = across.first?.index else { return hash }
+        let count = across.count
+        UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt32.self, capacity: pixels.count) { words in
+            for share in down {
+                let start = share.index * width + first
+                for offset in 0..<count {
+                    hash = (hash ^ UInt64(words[start + offset])) &* 0x100_0000_01B3
+                }
             }
         }
+        hash ^= hash >> 33
+        return hash &* 0xFF51_AFD7_ED55_8CCD
     }
 
     /// The least-error cell for the sub-cells (row by row); (x, y) is the first sub-cell's place,
@@ -142,72 +164,88 @@ public struct MosaicCellBuilder: Sendable {
         return bestCell(lanes, count: count, x: x, y: y)
     }
 
-    /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
+    /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row):
+    /// one cell's canvas.
     func cell(grid samples: [RGBA], x: Int, y: Int) -> Cell {
         precondition(samples.count == 64)
-        if base.mode == .mono || samples.contains(where: { $0.a <= CellGridBuilder.transparentAlpha }) {
-            return cell(subcells(of: samples), x: x, y: y)
-        }
-        let shown =
-            samples.allSatisfy { $0.a == 255 }
-            ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
-        var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
-        let left = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0), right = SIMD8<Float>(0, 0, 0, 0, 1, 1, 1, 1)
-        let parts = subcellParts
-        shown.withUnsafeBufferPointer { pixels in
+        let geometry = MosaicGeometry(sourceWidth: 8, sourceHeight: 8, columns: 1, rows: 1, subcellRows: symbols.rows)
+        return samples.withUnsafeBufferPointer { pixels in
             LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                for y in 0..<8 {
-                    let row = SampleRow(
-                        UnsafeBufferPointer(rebasing: pixels[y * 8..<y * 8 + 8]), toLinear: toLinear, space: space)
-                    columns.addLanes(of: row)
-                    rows.add(row, lanes: SIMD8(repeating: 1), to: y, weight: 1)
-                    for part in parts[y] {
-                        subcells.add(row, lanes: left, to: part.row * 2, weight: part.weight)
-                        subcells.add(row, lanes: right, to: part.row * 2 + 1, weight: part.weight)
-                    }
+                cell(pixels, width: 8, column: 0, row: 0, geometry: geometry, toLinear: toLinear, x: x, y: y)
+            }
+        }
+    }
+
+    /// Cell (`column`, `row`) of `geometry` from the canvas `pixels` (`width` across): its
+    /// sub-cells', eighth columns' and eighth rows' sums, area-weighted over its canvas pixels
+    /// (partly transparent ones over the background, as shown), then the least-error cell.
+    /// (x, y): its first sub-cell's place, for dithering (by default from `column`, `row`).
+    private func cell(
+        _ pixels: UnsafeBufferPointer<RGBA>, width: Int, column: Int, row: Int, geometry: MosaicGeometry,
+        toLinear: UnsafeBufferPointer<Float>, x: Int? = nil, y: Int? = nil
+    ) -> Cell {
+        let x = x ?? column * symbols.columns, y = y ?? row * symbols.rows
+        let across = geometry.across[column], down = geometry.down[row]
+        let count = symbols.columns * symbols.rows
+        let background = base.background
+        var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
+        var opaque = true
+        let leftHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
+        for share in down {
+            // This canvas row's part of the cell, by eighth column.
+            var line = MosaicLanes()
+            let start = share.index * width
+            for pixelShare in across {
+                var pixel = pixels[start + pixelShare.index]
+                if pixel.a != 255 {
+                    opaque = false
+                    pixel = pixel.over(r: background.r, g: background.g, b: background.b)
                 }
+                line.add(pixel, weights: pixelShare.eighths, toLinear: toLinear, space: space)
+            }
+            columns.add(line, times: share.total)
+            let total = line.total, left = line.total(lanes: leftHalf)
+            rows.add(total, lanes: share.eighths)
+            subcells.add(left, lanes: share.subcellLeft)
+            subcells.add(total.minus(left), lanes: share.subcellRight)
+        }
+        if base.mode == .mono || !opaque {
+            // Transparent sub-cells show the terminal's background: the sub-cells' own colours
+            // and transparency decide (mono: which are lit).
+            let shown = subcellColors(
+                pixels, width: width, across: across, down: down, count: count, toLinear: toLinear)
+            if base.mode == .mono || shown.contains(where: { $0.a <= CellGridBuilder.transparentAlpha }) {
+                return cell(shown, x: x, y: y)
             }
         }
-        return bestCell(subcells, count: symbols.columns * symbols.rows, x: x, y: y, strips: (columns, rows))
+        return bestCell(subcells, count: count, x: x, y: y, strips: base.eighths ? (columns, rows) : nil)
     }
 
-    /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
-    /// holds (a sextant's rows end a third of the way into samples 2 and 5).
-    private static func subcellRows(_ count: Int) -> [[(row: Int, weight: Float)]] {
-        (0..<8).map { sample in
-            (0..<count).compactMap { row in
-                let top = Float(row * 8) / Float(count), bottom = Float((row + 1) * 8) / Float(count)
-                let covered = min(bottom, Float(sample + 1)) - max(top, Float(sample))
-                return covered > 1e-6 ? (row, covered) : nil
-            }
-        }
-    }
-
-    /// The 8x8 samples averaged into the set's sub-cells (premultiplied, in linear light).
-    private func subcells(of samples: [RGBA]) -> [RGBA] {
-        let parts = subcellParts
-        var sums = [SIMD4<Float>](repeating: .zero, count: symbols.columns * symbols.rows)
-        var weights = [Float](repeating: 0, count: sums.count)
-        for y in 0..<8 {
-            for x in 0..<8 {
-                let pixel = samples[y * 8 + x]
+    /// Each sub-cell's mean colour and transparency (premultiplied, in linear light).
+    private func subcellColors(
+        _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
+        down: [MosaicGeometry.Share], count: Int, toLinear: UnsafeBufferPointer<Float>
+    ) -> [RGBA] {
+        var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>(), weight = SIMD8<Float>()
+        let leftHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
+        for share in down {
+            for pixelShare in across {
+                let pixel = pixels[share.index * width + pixelShare.index]
+                let left = (pixelShare.eighths * leftHalf).sum()
+                let w = share.subcellLeft * left + share.subcellRight * (pixelShare.total - left)
                 let alpha = Float(pixel.a) / 255
-                let value = SIMD4(
-                    LinearLight.fromSRGB[Int(pixel.r)] * alpha, LinearLight.fromSRGB[Int(pixel.g)] * alpha,
-                    LinearLight.fromSRGB[Int(pixel.b)] * alpha, alpha)
-                for part in parts[y] {
-                    let index = part.row * 2 + x / 4
-                    sums[index] += value * part.weight
-                    weights[index] += part.weight
-                }
+                r += w * (toLinear[Int(pixel.r)] * alpha)
+                g += w * (toLinear[Int(pixel.g)] * alpha)
+                b += w * (toLinear[Int(pixel.b)] * alpha)
+                a += w * alpha
+                weight += w
             }
         }
-        return zip(sums, weights).map { sum, weight in
-            let alpha = sum.w / weight
-            guard alpha > 0 else { return .transparent }
+        return (0..<count).map { lane in
+            guard weight[lane] > 0, a[lane] > 0 else { return .transparent }
             return RGBA(
-                r: LinearLight.toSRGB(sum.x / sum.w), g: LinearLight.toSRGB(sum.y / sum.w),
-                b: LinearLight.toSRGB(sum.z / sum.w), a: UInt8((alpha * 255).rounded()))
+                r: LinearLight.toSRGB(r[lane] / a[lane]), g: LinearLight.toSRGB(g[lane] / a[lane]),
+                b: LinearLight.toSRGB(b[lane] / a[lane]), a: UInt8(min(255, (a[lane] / weight[lane] * 255).rounded())))
         }
     }
 
@@ -228,9 +266,27 @@ public struct MosaicCellBuilder: Sendable {
     ) -> Cell {
         let full = (1 << count) - 1
         let all = lanes.group(mask: full)
+        // Every candidate is ranked by its groups' spread about their own means in the pattern
+        // space: a few additions from their sums. The few best are then scored exactly, with
+        // the colours they will show (linear-light means, quantised in 256, 16 and 8 colours):
+        // a mean in linear light is lighter than the pattern space's where a group mixes light
+        // and dark, which can reorder close candidates.
+        var finalists = MosaicFinalists()
+        // In 256, 16 and 8 colours the palette moves colours as much as the pattern does: every
+        // candidate is scored with the colours it will get, as the ranking cannot foresee them.
+        let exhaustive = base.mode != .truecolor
         var best = (error: Float.infinity, foreground: TermColor.default, background: TermColor.default)
         var bestMask = 0
         var bestEighth: Unicode.Scalar?
+        func consider(_ group: MosaicGroup, mask: Int, eighth: Unicode.Scalar? = nil) {
+            if exhaustive {
+                let scored = score(group, all.minus(group), x: x, y: y, table: table)
+                if scored.error < best.error { (best, bestMask, bestEighth) = (scored, mask, eighth) }
+            } else {
+                finalists.consider(
+                    spread: group.spread + all.minus(group).spread, foreground: group, mask: mask, eighth: eighth)
+            }
+        }
         // In Gray-code order each partition moves one sub-cell from the last: its foreground
         // group is one addition or subtraction away.
         var foreground = MosaicGroup()
@@ -242,25 +298,25 @@ public struct MosaicCellBuilder: Sendable {
                     mask & (1 << moved) != 0
                     ? foreground.plus(lanes.group(moved)) : foreground.minus(lanes.group(moved))
             }
-            let scored = score(mask == 0 ? MosaicGroup() : foreground, all.minus(foreground), x: x, y: y, table: table)
-            if scored.error < best.error {
-                best = scored
-                bestMask = mask
-            }
+            consider(mask == 0 ? MosaicGroup() : foreground, mask: mask)
         }
         if let strips {
             for eighths in 1...7 {
                 let lower = ((1 << eighths) - 1) << (8 - eighths)
-                for (foreground, scalar) in [
+                for (group, scalar) in [
                     (strips.columns.group(mask: (1 << eighths) - 1), MosaicGlyphs.leftEighths(eighths)),
                     (strips.rows.group(mask: lower), MosaicGlyphs.lowerEighths(eighths)),
                 ] {
-                    let scored = score(foreground, all.minus(foreground), x: x, y: y, table: table)
-                    if scored.error < best.error {
-                        best = scored
-                        bestEighth = scalar
-                    }
+                    consider(group, mask: 0, eighth: scalar)
                 }
+            }
+        }
+        for finalist in finalists.entries {
+            let scored = score(finalist.foreground, all.minus(finalist.foreground), x: x, y: y, table: table)
+            if scored.error < best.error {
+                best = scored
+                bestMask = finalist.mask
+                bestEighth = finalist.eighth
             }
         }
         if let bestEighth, best.foreground != best.background {

@@ -38,6 +38,14 @@ struct MosaicGroup {
             b: LinearLight.toSRGB(mean.z, table: table))
     }
 
+    /// Σ over the group's samples of the squared distance to their own mean in `PatternSpace`
+    /// (Σ|c|² − |Σc|²/n): the error of showing the group in one colour, where that colour is
+    /// the mean. Zero for an empty group.
+    @inline(__always)
+    var spread: Float {
+        count > 0 ? squares - (pointTotal * pointTotal).sum() / count : 0
+    }
+
     /// Σ over the group's samples of the squared distance to `shown` (a point in `PatternSpace`).
     @inline(__always)
     func error(shown: SIMD3<Float>) -> Float {

@@ -1,0 +1,30 @@
+/// The few candidate cells with the least spread (`MosaicGroup.spread`), in that order, ties to
+/// the first: the ones `MosaicCellBuilder` scores exactly. Three, in fixed places (no array: one
+/// is made for every cell).
+struct MosaicFinalists {
+    struct Entry {
+        var spread = Float.infinity
+        var foreground = MosaicGroup()
+        /// The partition's sub-cells in the foreground, or with `eighth` that block's character.
+        var mask = 0
+        var eighth: Unicode.Scalar?
+    }
+
+    private var first = Entry(), second = Entry(), third = Entry()
+
+    /// The kept candidates, least spread first.
+    var entries: [Entry] { [first, second, third].filter { $0.spread.isFinite } }
+
+    @inline(__always)
+    mutating func consider(spread: Float, foreground: MosaicGroup, mask: Int, eighth: Unicode.Scalar? = nil) {
+        guard spread < third.spread else { return }
+        let entry = Entry(spread: spread, foreground: foreground, mask: mask, eighth: eighth)
+        if spread < first.spread {
+            (first, second, third) = (entry, first, second)
+        } else if spread < second.spread {
+            (second, third) = (entry, second)
+        } else {
+            third = entry
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// Where each mosaic cell reads the canvas: a fitted picture of `columns` × `rows` cells over a
+/// canvas, each cell cut across into eight columns and down into eight rows (the eighth
+/// blocks' edges) and into the symbol set's sub-cell rows. For every cell column, the canvas
+/// columns it covers and how much of each falls into each of its eight columns; for every cell
+/// row, the canvas rows and how much of each falls into each eighth row and each sub-cell row.
+/// Shares are in canvas pixels, so a cell's sums are the area integrals of the picture: a
+/// group's mean is the exact area average (in linear light) and its error the exact squared
+/// error against the canvas, enlarged or reduced alike. Made once per fit.
+struct MosaicGeometry: Sendable {
+    /// A canvas column or row and its shares (lanes: the eight eighths of a cell across or
+    /// down).
+    struct Share: Sendable {
+        let index: Int
+        let eighths: SIMD8<Float>
+        /// Down only: its share of each sub-cell row, on the lanes of that row's left sub-cells
+        /// (2k) and on those of its right ones (2k + 1), as sub-cells are numbered row by row.
+        let subcellLeft: SIMD8<Float>
+        let subcellRight: SIMD8<Float>
+        /// The whole share (the sum of `eighths`).
+        let total: Float
+    }
+
+    let columns: Int
+    let rows: Int
+    let subcellRows: Int
+    /// For each cell column, the canvas columns under it; for each cell row, the canvas rows.
+    let across: [[Share]]
+    let down: [[Share]]
+
+    init(sourceWidth: Int, sourceHeight: Int, columns: Int, rows: Int, subcellRows: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.subcellRows = subcellRows
+        across = Self.shares(source: sourceWidth, cells: columns, subcells: 0)
+        down = Self.shares(source: sourceHeight, cells: rows, subcells: subcellRows)
+    }
+
+    /// The cells whose canvas pixels meet `rect`: rows and columns.
+    func cells(meeting rect: (x: Range<Int>, y: Range<Int>)) -> (columns: Range<Int>, rows: Range<Int>) {
+        func meeting(_ spans: [[Share]], _ range: Range<Int>) -> Range<Int> {
+            guard !range.isEmpty else { return 0..<0 }
+            let first = spans.firstIndex { ($0.last?.index ?? -1) >= range.lowerBound } ?? spans.count
+            let end = spans.lastIndex { ($0.first?.index ?? Int.max) < range.upperBound }.map { $0 + 1 } ?? 0
+            return first..<max(first, end)
+        }
+        return (meeting(across, rect.x), meeting(down, rect.y))
+    }
+
+    /// Cell `k` of `cells` covers [k, k + 1) · source / cells of the canvas; each canvas pixel
+    /// under it gets its overlap with each eighth and each sub-cell part.
+    private static func shares(source: Int, cells: Int, subcells: Int) -> [[Share]] {
+        let scale = Double(source) / Double(max(cells, 1))
+        return (0..<cells).map { cell in
+            let start = Double(cell) * scale, end = Double(cell + 1) * scale
+            let first = Int(start.rounded(.down)), last = min(source - 1, Int(end.rounded(.up)) - 1)
+            guard first <= last else { return [] }
+            return (first...last).compactMap { pixel in
+                var eighths = SIMD8<Float>(), left = SIMD8<Float>(), right = SIMD8<Float>()
+                for lane in 0..<8 {
+                    eighths[lane] = overlap(
+                        pixel, start + scale * Double(lane) / 8, start + scale * Double(lane + 1) / 8)
+                }
+                for part in 0..<subcells {
+                    let share = overlap(
+                        pixel, start + scale * Double(part) / Double(subcells),
+                        start + scale * Double(part + 1) / Double(subcells))
+                    left[2 * part] = share
+                    right[2 * part + 1] = share
+                }
+                let total = eighths.sum()
+                return total > 1e-6
+                    ? Share(index: pixel, eighths: eighths, subcellLeft: left, subcellRight: right, total: total) : nil
+            }
+        }
+    }
+
+    /// How much of canvas pixel `pixel` ([pixel, pixel + 1)) lies in [from, to).
+    private static func overlap(_ pixel: Int, _ from: Double, _ to: Double) -> Float {
+        Float(max(0, min(Double(pixel + 1), to) - max(Double(pixel), from)))
+    }
+}

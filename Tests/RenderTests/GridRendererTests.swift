@@ -1,0 +1,55 @@
+import Decode
+import Picture
+import Testing
+import TestSupport
+
+@Suite struct GridRendererTests {
+    /// Mosaic cells redone only where a frame changed (by its rectangle, or by the digest of a
+    /// cell's pixels when the frame says nothing) are, cell for cell, what a fresh renderer makes
+    /// of the whole frame: random canvases (opaque, and with transparency), random rectangles
+    /// (empty, one pixel, everything), enlarged and reduced, every set with and without eighths.
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func changedCellsEqualAFreshRender(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 31)
+        func pixel(transparency: Bool) -> RGBA {
+            let value = random.next()
+            let alpha: UInt8 =
+                !transparency || value & 3 != 0 ? 255 : (value & 4 == 0 ? 0 : UInt8(truncatingIfNeeded: value >> 40))
+            return RGBA(
+                r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
+                b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
+        }
+        for (width, height, columns, rows) in [(97, 61, 20, 8), (30, 17, 40, 12), (240, 135, 40, 12)] {
+            for (eighths, transparency) in [(true, false), (false, false), (true, true)] {
+                var builder = CellGridBuilder(mode: .truecolor)
+                builder.symbols = symbols
+                builder.eighths = eighths
+                var playing = GridRenderer(builder: builder)
+                var canvas = RGBAImage(width: width, height: height)
+                for y in 0..<height { for x in 0..<width { canvas[x, y] = pixel(transparency: transparency) } }
+                var serial: UInt64 = 1
+                _ = playing.render(canvas, serial: serial, change: nil, columns: columns, rows: rows, cellAspect: nil)
+                for round in 0..<8 {
+                    let x = Int(random.next() % UInt64(width)), y = Int(random.next() % UInt64(height))
+                    var rect = PixelRect(
+                        x: x, y: y, width: 1 + Int(random.next() % UInt64(min(12, width - x))),
+                        height: 1 + Int(random.next() % UInt64(min(12, height - y))))
+                    if round == 0 { rect = .empty }
+                    if round == 1 { rect = PixelRect(x: x, y: y, width: 1, height: 1) }
+                    if round == 2 { rect = PixelRect(x: 0, y: 0, width: width, height: height) }
+                    for py in rect.y..<rect.maxY where random.next() % 2 == 0 {
+                        for px in rect.x..<rect.maxX { canvas[px, py] = pixel(transparency: transparency) }
+                    }
+                    // Every other frame says what changed; the rest leave it to the digests.
+                    let change = round % 2 == 0 ? CanvasChange(since: serial, rect: rect) : nil
+                    serial += 1
+                    let redone = playing.render(
+                        canvas, serial: serial, change: change, columns: columns, rows: rows, cellAspect: nil)
+                    var fresh = GridRenderer(builder: builder)
+                    let whole = fresh.render(canvas, columns: columns, rows: rows, cellAspect: nil)
+                    #expect(redone == whole, "\(width)x\(height) at \(columns)x\(rows), round \(round)")
+                }
+            }
+        }
+    }
+}
