@@ -17,18 +17,26 @@ public import Decode
 /// A group's colour is its mean in linear light (what the eye integrates over the cell, as the
 /// downsampler averages); a partition's error is the squared distance between each sample and
 /// the colour shown over it in `PatternSpace` (gamma-encoded; in truecolor, chroma weighs less
-/// than luma).
-/// Measured on five pictures (bench/fidelity.md), gamma-encoded sRGB against linear RGB: SSIM
-/// up by up to 0.007 and ΔE down by up to 0.06 at 80x24; OKLab did about as well on SSIM at
-/// three cube roots a colour tried. A group's error follows from its sums (MosaicGroup). In 256, 16 and 8 colours each
-/// partition is scored with the colours it will really get (quantised), or the structure gained
-/// would be lost to the palette. Ties go to the first candidate in a fixed order, so an
-/// unchanged region gives the same cells; `build(_:previous:)` does not even look at cells whose
-/// samples did not change. Cells with transparency, and mono, use the sub-cell patterns alone.
+/// than luma). Measured on five pictures (bench/fidelity.md), gamma-encoded sRGB against linear
+/// RGB: SSIM up by up to 0.007 and ΔE down by up to 0.06 at 80x24; OKLab did about as well on
+/// SSIM at three cube roots a colour tried. A group's error follows from its sums (MosaicGroup).
+///
+/// Cost: a cell's samples are area averages taken straight from the canvas (`MosaicGeometry`:
+/// no scaled picture is made), and a cell whose canvas pixels did not change (its digest) is
+/// not worked out again. In truecolor every candidate is ranked by how far its groups spread
+/// about their own means in the pattern space (a few additions from their sums), and the three
+/// least are scored exactly (`MosaicFinalists`): on bench/fidelity.md's pictures this chose as
+/// well as scoring all. In 256, 16 and 8 colours each candidate is scored with the colours it
+/// will really get (quantised), or the structure gained would be lost to the palette. Ties go to
+/// the first candidate in a fixed order, so an unchanged region gives the same cells. Cells with
+/// transparency, and mono, use the sub-cell patterns alone.
 public struct MosaicCellBuilder: Sendable {
     public let symbols: MosaicSymbols
     public let base: CellGridBuilder
     private let space: PatternSpace
+    /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
+    /// holds (`subcellRows`), made once: every cell reads it.
+    private let subcellParts: [[(row: Int, weight: Float)]]
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
 
@@ -37,6 +45,7 @@ public struct MosaicCellBuilder: Sendable {
         self.symbols = symbols
         self.base = base
         space = PatternSpace(mode: base.mode)
+        subcellParts = Self.subcellRows(symbols.rows)
     }
 
     /// Canvas pixels a cell is made of in `build(_:)` (a picture already at that scale, as
@@ -84,6 +93,7 @@ public struct MosaicCellBuilder: Sendable {
             digests.withUnsafeMutableBufferPointer { digests in
                 let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
                 ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel) { band in
+                    var scratch: [SIMD8<Float>] = []
                     canvas.pixels.withUnsafeBufferPointer { pixels in
                         LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
                             for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
@@ -96,7 +106,7 @@ public struct MosaicCellBuilder: Sendable {
                                     digests.base[index] = digest
                                     cells.base[index] = cell(
                                         pixels, width: canvas.width, column: column, row: row, geometry: geometry,
-                                        toLinear: toLinear)
+                                        toLinear: toLinear, scratch: &scratch)
                                 }
                             }
                         }
@@ -164,88 +174,147 @@ public struct MosaicCellBuilder: Sendable {
         return bestCell(lanes, count: count, x: x, y: y)
     }
 
-    /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row):
-    /// one cell's canvas.
-    func cell(grid samples: [RGBA], x: Int, y: Int) -> Cell {
-        precondition(samples.count == 64)
-        let geometry = MosaicGeometry(sourceWidth: 8, sourceHeight: 8, columns: 1, rows: 1, subcellRows: symbols.rows)
-        return samples.withUnsafeBufferPointer { pixels in
-            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                cell(pixels, width: 8, column: 0, row: 0, geometry: geometry, toLinear: toLinear, x: x, y: y)
-            }
-        }
-    }
-
     /// Cell (`column`, `row`) of `geometry` from the canvas `pixels` (`width` across): its
-    /// sub-cells', eighth columns' and eighth rows' sums, area-weighted over its canvas pixels
-    /// (partly transparent ones over the background, as shown), then the least-error cell.
-    /// (x, y): its first sub-cell's place, for dithering (by default from `column`, `row`).
+    /// samples (an 8x8 grid with eighth blocks, else its sub-cells), each the area average of
+    /// the canvas under it in linear light (premultiplied), then the least-error cell.
     private func cell(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, column: Int, row: Int, geometry: MosaicGeometry,
-        toLinear: UnsafeBufferPointer<Float>, x: Int? = nil, y: Int? = nil
+        toLinear: UnsafeBufferPointer<Float>, scratch: inout [SIMD8<Float>]
     ) -> Cell {
-        let x = x ?? column * symbols.columns, y = y ?? row * symbols.rows
-        let across = geometry.across[column], down = geometry.down[row]
-        let count = symbols.columns * symbols.rows
-        let background = base.background
-        var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
-        var opaque = true
-        let leftHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
-        for share in down {
-            // This canvas row's part of the cell, by eighth column.
-            var line = MosaicLanes()
-            let start = share.index * width
-            for pixelShare in across {
-                var pixel = pixels[start + pixelShare.index]
-                if pixel.a != 255 {
-                    opaque = false
-                    pixel = pixel.over(r: background.r, g: background.g, b: background.b)
-                }
-                line.add(pixel, weights: pixelShare.eighths, toLinear: toLinear, space: space)
-            }
-            columns.add(line, times: share.total)
-            let total = line.total, left = line.total(lanes: leftHalf)
-            rows.add(total, lanes: share.eighths)
-            subcells.add(left, lanes: share.subcellLeft)
-            subcells.add(total.minus(left), lanes: share.subcellRight)
-        }
-        if base.mode == .mono || !opaque {
-            // Transparent sub-cells show the terminal's background: the sub-cells' own colours
-            // and transparency decide (mono: which are lit).
-            let shown = subcellColors(
-                pixels, width: width, across: across, down: down, count: count, toLinear: toLinear)
-            if base.mode == .mono || shown.contains(where: { $0.a <= CellGridBuilder.transparentAlpha }) {
-                return cell(shown, x: x, y: y)
-            }
-        }
-        return bestCell(subcells, count: count, x: x, y: y, strips: base.eighths ? (columns, rows) : nil)
+        let x = column * symbols.columns, y = row * symbols.rows
+        let across = base.eighths ? 8 : symbols.columns, down = base.eighths ? 8 : symbols.rows
+        let samples = Self.samples(
+            pixels, width: width, across: geometry.across[column], down: geometry.down[row], columns: across,
+            rows: down, toLinear: toLinear, sums: &scratch)
+        return base.eighths ? cell(grid: samples, x: x, y: y) : cell(samples, x: x, y: y)
     }
 
-    /// Each sub-cell's mean colour and transparency (premultiplied, in linear light).
-    private func subcellColors(
+    /// The `columns` × `rows` samples of a cell (row by row): every canvas pixel under it counts
+    /// in each by its share (eighths of the cell, or halves across and sub-cell rows down), in
+    /// linear light with premultiplied alpha, as the downsampler averages. Each canvas row is
+    /// summed across first (a lane a sample column), then into the sample rows it lies in.
+    /// `sums`: scratch, 5 × 8 lanes a sample row.
+    static func samples(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
-        down: [MosaicGeometry.Share], count: Int, toLinear: UnsafeBufferPointer<Float>
+        down: [MosaicGeometry.Share], columns: Int, rows: Int, toLinear: UnsafeBufferPointer<Float>,
+        sums: inout [SIMD8<Float>]
     ) -> [RGBA] {
-        var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>(), weight = SIMD8<Float>()
+        if sums.count < rows * 5 { sums = [SIMD8<Float>](repeating: .zero, count: rows * 5) }
+        for index in 0..<(rows * 5) { sums[index] = .zero }
         let leftHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
         for share in down {
+            var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>(), w = SIMD8<Float>()
+            let start = share.index * width
             for pixelShare in across {
-                let pixel = pixels[share.index * width + pixelShare.index]
-                let left = (pixelShare.eighths * leftHalf).sum()
-                let w = share.subcellLeft * left + share.subcellRight * (pixelShare.total - left)
+                let pixel = pixels[start + pixelShare.index]
+                var weights = pixelShare.eighths
+                if columns != 8 {
+                    let left = (weights * leftHalf).sum()
+                    weights = SIMD8(left, pixelShare.total - left, 0, 0, 0, 0, 0, 0)
+                }
                 let alpha = Float(pixel.a) / 255
-                r += w * (toLinear[Int(pixel.r)] * alpha)
-                g += w * (toLinear[Int(pixel.g)] * alpha)
-                b += w * (toLinear[Int(pixel.b)] * alpha)
-                a += w * alpha
-                weight += w
+                let shared = weights * alpha
+                r += shared * toLinear[Int(pixel.r)]
+                g += shared * toLinear[Int(pixel.g)]
+                b += shared * toLinear[Int(pixel.b)]
+                a += shared
+                w += weights
+            }
+            for sampleRow in 0..<rows {
+                let wy = rows == 8 ? share.eighths[sampleRow] : share.subcellRows[sampleRow]
+                guard wy > 0 else { continue }
+                let at = sampleRow * 5
+                sums[at] += r * wy
+                sums[at + 1] += g * wy
+                sums[at + 2] += b * wy
+                sums[at + 3] += a * wy
+                sums[at + 4] += w * wy
             }
         }
-        return (0..<count).map { lane in
-            guard weight[lane] > 0, a[lane] > 0 else { return .transparent }
+        var samples = [RGBA](repeating: .transparent, count: columns * rows)
+        LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
+            for sampleRow in 0..<rows {
+                let at = sampleRow * 5
+                for column in 0..<columns {
+                    let alpha = sums[at + 3][column], area = sums[at + 4][column]
+                    guard alpha > 0, area > 0 else { continue }
+                    samples[sampleRow * columns + column] = RGBA(
+                        r: LinearLight.toSRGB(sums[at][column] / alpha, table: table),
+                        g: LinearLight.toSRGB(sums[at + 1][column] / alpha, table: table),
+                        b: LinearLight.toSRGB(sums[at + 2][column] / alpha, table: table),
+                        a: UInt8(min(255, (alpha / area * 255).rounded())))
+                }
+            }
+        }
+        return samples
+    }
+
+    /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
+    func cell(grid samples: [RGBA], x: Int, y: Int) -> Cell {
+        precondition(samples.count == 64)
+        if base.mode == .mono || samples.contains(where: { $0.a <= CellGridBuilder.transparentAlpha }) {
+            return cell(subcells(of: samples), x: x, y: y)
+        }
+        let shown =
+            samples.allSatisfy { $0.a == 255 }
+            ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
+        var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
+        let left = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0), right = SIMD8<Float>(0, 0, 0, 0, 1, 1, 1, 1)
+        let parts = subcellParts
+        shown.withUnsafeBufferPointer { pixels in
+            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                for y in 0..<8 {
+                    let row = SampleRow(
+                        UnsafeBufferPointer(rebasing: pixels[y * 8..<y * 8 + 8]), toLinear: toLinear, space: space)
+                    columns.addLanes(of: row)
+                    rows.add(row, lanes: SIMD8(repeating: 1), to: y, weight: 1)
+                    for part in parts[y] {
+                        subcells.add(row, lanes: left, to: part.row * 2, weight: part.weight)
+                        subcells.add(row, lanes: right, to: part.row * 2 + 1, weight: part.weight)
+                    }
+                }
+            }
+        }
+        return bestCell(subcells, count: symbols.columns * symbols.rows, x: x, y: y, strips: (columns, rows))
+    }
+
+    /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
+    /// holds (a sextant's rows end a third of the way into samples 2 and 5).
+    private static func subcellRows(_ count: Int) -> [[(row: Int, weight: Float)]] {
+        (0..<8).map { sample in
+            (0..<count).compactMap { row in
+                let top = Float(row * 8) / Float(count), bottom = Float((row + 1) * 8) / Float(count)
+                let covered = min(bottom, Float(sample + 1)) - max(top, Float(sample))
+                return covered > 1e-6 ? (row, covered) : nil
+            }
+        }
+    }
+
+    /// The 8x8 samples averaged into the set's sub-cells (premultiplied, in linear light).
+    private func subcells(of samples: [RGBA]) -> [RGBA] {
+        let parts = subcellParts
+        var sums = [SIMD4<Float>](repeating: .zero, count: symbols.columns * symbols.rows)
+        var weights = [Float](repeating: 0, count: sums.count)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let pixel = samples[y * 8 + x]
+                let alpha = Float(pixel.a) / 255
+                let value = SIMD4(
+                    LinearLight.fromSRGB[Int(pixel.r)] * alpha, LinearLight.fromSRGB[Int(pixel.g)] * alpha,
+                    LinearLight.fromSRGB[Int(pixel.b)] * alpha, alpha)
+                for part in parts[y] {
+                    let index = part.row * 2 + x / 4
+                    sums[index] += value * part.weight
+                    weights[index] += part.weight
+                }
+            }
+        }
+        return zip(sums, weights).map { sum, weight in
+            let alpha = sum.w / weight
+            guard alpha > 0 else { return .transparent }
             return RGBA(
-                r: LinearLight.toSRGB(r[lane] / a[lane]), g: LinearLight.toSRGB(g[lane] / a[lane]),
-                b: LinearLight.toSRGB(b[lane] / a[lane]), a: UInt8(min(255, (a[lane] / weight[lane] * 255).rounded())))
+                r: LinearLight.toSRGB(sum.x / sum.w), g: LinearLight.toSRGB(sum.y / sum.w),
+                b: LinearLight.toSRGB(sum.z / sum.w), a: UInt8((alpha * 255).rounded()))
         }
     }
 

@@ -3,19 +3,16 @@
 /// blocks' edges) and into the symbol set's sub-cell rows. For every cell column, the canvas
 /// columns it covers and how much of each falls into each of its eight columns; for every cell
 /// row, the canvas rows and how much of each falls into each eighth row and each sub-cell row.
-/// Shares are in canvas pixels, so a cell's sums are the area integrals of the picture: a
-/// group's mean is the exact area average (in linear light) and its error the exact squared
-/// error against the canvas, enlarged or reduced alike. Made once per fit.
+/// Shares are in canvas pixels, so a cell's samples are exact area averages of the canvas,
+/// enlarged or reduced alike, without a scaled copy of the picture. Made once per fit.
 struct MosaicGeometry: Sendable {
     /// A canvas column or row and its shares (lanes: the eight eighths of a cell across or
     /// down).
     struct Share: Sendable {
         let index: Int
         let eighths: SIMD8<Float>
-        /// Down only: its share of each sub-cell row, on the lanes of that row's left sub-cells
-        /// (2k) and on those of its right ones (2k + 1), as sub-cells are numbered row by row.
-        let subcellLeft: SIMD8<Float>
-        let subcellRight: SIMD8<Float>
+        /// Down only: its share of each sub-cell row (lanes past the set's rows stay zero).
+        let subcellRows: SIMD8<Float>
         /// The whole share (the sum of `eighths`).
         let total: Float
     }
@@ -55,7 +52,7 @@ struct MosaicGeometry: Sendable {
             let first = Int(start.rounded(.down)), last = min(source - 1, Int(end.rounded(.up)) - 1)
             guard first <= last else { return [] }
             return (first...last).compactMap { pixel in
-                var eighths = SIMD8<Float>(), left = SIMD8<Float>(), right = SIMD8<Float>()
+                var eighths = SIMD8<Float>(), parts = SIMD8<Float>()
                 for lane in 0..<8 {
                     eighths[lane] = overlap(
                         pixel, start + scale * Double(lane) / 8, start + scale * Double(lane + 1) / 8)
@@ -64,12 +61,11 @@ struct MosaicGeometry: Sendable {
                     let share = overlap(
                         pixel, start + scale * Double(part) / Double(subcells),
                         start + scale * Double(part + 1) / Double(subcells))
-                    left[2 * part] = share
-                    right[2 * part + 1] = share
+                    parts[part] = share
                 }
                 let total = eighths.sum()
                 return total > 1e-6
-                    ? Share(index: pixel, eighths: eighths, subcellLeft: left, subcellRight: right, total: total) : nil
+                    ? Share(index: pixel, eighths: eighths, subcellRows: parts, total: total) : nil
             }
         }
     }

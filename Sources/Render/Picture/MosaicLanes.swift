@@ -1,8 +1,7 @@
 import Decode
 
 /// Up to eight regions of a cell, one SIMD lane each, by their sums (see `MosaicGroup`): its
-/// sub-cells, or its eighth-wide columns, or its eighth-high rows (or one canvas row's part of
-/// each eighth column).
+/// sub-cells, or its eighth-wide columns, or its eighth-high rows.
 struct MosaicLanes {
     var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
     var luma = SIMD8<Float>(), blue = SIMD8<Float>(), red = SIMD8<Float>()
@@ -21,63 +20,29 @@ struct MosaicLanes {
         count[index] = 1
     }
 
-    /// `pixel` counted into each lane by its share `weights` (a canvas pixel over a cell's eighth
-    /// columns).
-    @inline(__always)
-    mutating func add(
-        _ pixel: RGBA, weights: SIMD8<Float>, toLinear: UnsafeBufferPointer<Float>, space: PatternSpace
-    ) {
-        let point = space.point(Float(pixel.r) / 255, Float(pixel.g) / 255, Float(pixel.b) / 255)
-        r += weights * toLinear[Int(pixel.r)]
-        g += weights * toLinear[Int(pixel.g)]
-        b += weights * toLinear[Int(pixel.b)]
-        luma += weights * point.x
-        blue += weights * point.y
-        red += weights * point.z
-        squares += weights * (point * point).sum()
-        count += weights
+    /// Each of `row`'s samples to the region of its lane (the eight columns).
+    mutating func addLanes(of row: SampleRow) {
+        r += row.r
+        g += row.g
+        b += row.b
+        luma += row.luma
+        blue += row.blue
+        red += row.red
+        squares += row.squares
+        count += 1
     }
 
-    /// `other`'s lanes, each counted `times` times, to the same lanes.
-    @inline(__always)
-    mutating func add(_ other: MosaicLanes, times: Float) {
-        r += other.r * times
-        g += other.g * times
-        b += other.b * times
-        luma += other.luma * times
-        blue += other.blue * times
-        red += other.red * times
-        squares += other.squares * times
-        count += other.count * times
-    }
-
-    /// `group` to every lane, counted by that lane's share in `lanes`.
-    @inline(__always)
-    mutating func add(_ group: MosaicGroup, lanes: SIMD8<Float>) {
-        r += lanes * group.total.x
-        g += lanes * group.total.y
-        b += lanes * group.total.z
-        luma += lanes * group.pointTotal.x
-        blue += lanes * group.pointTotal.y
-        red += lanes * group.pointTotal.z
-        squares += lanes * group.squares
-        count += lanes * group.count
-    }
-
-    /// All lanes together.
-    var total: MosaicGroup {
-        MosaicGroup(
-            total: SIMD3(r.sum(), g.sum(), b.sum()), pointTotal: SIMD3(luma.sum(), blue.sum(), red.sum()),
-            squares: squares.sum(), count: count.sum())
-    }
-
-    /// The lanes where `lanes` is 1, together.
-    @inline(__always)
-    func total(lanes: SIMD8<Float>) -> MosaicGroup {
-        MosaicGroup(
-            total: SIMD3((r * lanes).sum(), (g * lanes).sum(), (b * lanes).sum()),
-            pointTotal: SIMD3((luma * lanes).sum(), (blue * lanes).sum(), (red * lanes).sum()),
-            squares: (squares * lanes).sum(), count: (count * lanes).sum())
+    /// The samples of `row` in `lanes` (a range of lanes), counted `weight` times, to region `index`.
+    mutating func add(_ row: SampleRow, lanes: SIMD8<Float>, to index: Int, weight: Float) {
+        let w = lanes * weight
+        r[index] += (row.r * w).sum()
+        g[index] += (row.g * w).sum()
+        b[index] += (row.b * w).sum()
+        luma[index] += (row.luma * w).sum()
+        blue[index] += (row.blue * w).sum()
+        red[index] += (row.red * w).sum()
+        squares[index] += (row.squares * w).sum()
+        count[index] += w.sum()
     }
 
     /// Region `index` alone.
