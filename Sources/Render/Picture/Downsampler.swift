@@ -285,17 +285,8 @@ public struct Downsampler: Sendable {
         LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
             for row in rows {
                 for i in (row * width + columns.lowerBound)..<(row * width + columns.upperBound) {
-                    let alpha = sums[i * 4 + 3]  // 0…255
-                    guard alpha >= 0.5 else {
-                        destination[i] = .transparent
-                        continue
-                    }
-                    let scale = 1 / alpha
-                    destination[i] = RGBA(
-                        r: LinearLight.toSRGB(sums[i * 4] * scale, table: table),
-                        g: LinearLight.toSRGB(sums[i * 4 + 1] * scale, table: table),
-                        b: LinearLight.toSRGB(sums[i * 4 + 2] * scale, table: table),
-                        a: UInt8(min(255, alpha + 0.5)))
+                    let sum = SIMD4(sums[i * 4], sums[i * 4 + 1], sums[i * 4 + 2], sums[i * 4 + 3])  // α 0…255
+                    destination[i] = LinearLight.pixel(premultiplied: sum, table: table)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Decode
 import Glibc
 /// sRGB ↔ linear light, through tables: averaging in linear light keeps a checkerboard of black
 /// and white from turning into a too-dark grey.
@@ -19,6 +20,19 @@ enum LinearLight {
     @inline(__always)
     static func toSRGB(_ linear: Float) -> UInt8 {
         toSRGBTable.withUnsafeBufferPointer { toSRGB(linear, table: $0) }
+    }
+
+    /// A pixel from premultiplied linear light: `sum` is (r·α, g·α, b·α, α) with α from 0 to
+    /// 255 (an average of samples, as the downsampler and mosaic cells take them). Under half a
+    /// step of alpha it is transparent.
+    @inline(__always)
+    static func pixel(premultiplied sum: SIMD4<Float>, table: UnsafeBufferPointer<UInt8>) -> RGBA {
+        let alpha = sum.w
+        guard alpha >= 0.5 else { return .transparent }
+        let scale = 1 / alpha
+        return RGBA(
+            r: toSRGB(sum.x * scale, table: table), g: toSRGB(sum.y * scale, table: table),
+            b: toSRGB(sum.z * scale, table: table), a: UInt8(min(255, alpha + 0.5)))
     }
 
     /// `toSRGB` with the table already in hand (hot loops: no global access per pixel).

@@ -236,13 +236,11 @@ public struct MosaicCellBuilder: Sendable {
             for sampleRow in 0..<rows {
                 let at = sampleRow * 5
                 for column in 0..<columns {
-                    let alpha = sums[at + 3][column], area = sums[at + 4][column]
-                    guard alpha > 0, area > 0 else { continue }
-                    samples[sampleRow * columns + column] = RGBA(
-                        r: LinearLight.toSRGB(sums[at][column] / alpha, table: table),
-                        g: LinearLight.toSRGB(sums[at + 1][column] / alpha, table: table),
-                        b: LinearLight.toSRGB(sums[at + 2][column] / alpha, table: table),
-                        a: UInt8(min(255, (alpha / area * 255).rounded())))
+                    let area = sums[at + 4][column]
+                    guard area > 0 else { continue }
+                    let sum = SIMD4(sums[at][column], sums[at + 1][column], sums[at + 2][column], sums[at + 3][column])
+                    samples[sampleRow * columns + column] = LinearLight.pixel(
+                        premultiplied: sum * (255 / area), table: table)
                 }
             }
         }
@@ -380,7 +378,7 @@ public struct MosaicCellBuilder: Sendable {
                 }
             }
         }
-        for finalist in finalists.entries {
+        finalists.forEach { finalist in
             let scored = score(finalist.foreground, all.minus(finalist.foreground), x: x, y: y, table: table)
             if scored.error < best.error {
                 best = scored

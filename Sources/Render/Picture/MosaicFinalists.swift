@@ -12,8 +12,13 @@ struct MosaicFinalists {
 
     private var first = Entry(), second = Entry(), third = Entry()
 
-    /// The kept candidates, least spread first.
-    var entries: [Entry] { [first, second, third].filter { $0.spread.isFinite } }
+    /// `body` for each kept candidate, least spread first (no array: this runs for every cell).
+    @inline(__always)
+    func forEach(_ body: (Entry) -> Void) {
+        if first.spread.isFinite { body(first) }
+        if second.spread.isFinite { body(second) }
+        if third.spread.isFinite { body(third) }
+    }
 
     @inline(__always)
     mutating func consider(spread: Float, foreground: MosaicGroup, mask: Int, eighth: Unicode.Scalar? = nil) {
