@@ -110,7 +110,7 @@ rss: build
 # cell against the sample's expected frame, in truecolor and 256 colours; then q must restore.
 # The gallery likewise (--grid 2x1: both tiles cell by cell, Enter opens one, q comes back).
 # Then a real window: xterm under Xvfb, screenshotted (xwd) and compared with the expected frame;
-# the screenshot is the README's (docs/screenshot-xterm.png). And the sixel encoder's output in
+# the screenshot is the README's picture (docs/screenshot-xterm.png). And the sixel encoder's output in
 # xterm -ti vt340, compared with the frame at pixel resolution. Then pixel output playing in kitty
 # (software GL) and xterm -ti vt340, stepped with xdotool, each step's screenshot compared with
 # the frame, and q checked to give the terminal back (docs/screenshot-kitty.png, -sixel.png);

@@ -39,7 +39,7 @@ def status_top(shot):
 def sextants_check(tview, outdir):
     terminal = FootTerminal()
     work = terminal.home
-    # From the sample's folder, so that the status line (in the README's screenshot) names the file alone.
+    # From the sample's folder, so that the status line (in docs/' screenshot) names the file alone.
     play = text_screen.recorded(f"{tview} --pixels none --symbols sextant --paused {os.path.basename(SAMPLE)}",
                                 f"{work}/bytes")
     terminal.start(f"sleep 1; stty size > {work}/size; cd {os.path.dirname(SAMPLE)}; {play}; sleep 60")

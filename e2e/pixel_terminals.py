@@ -149,7 +149,7 @@ def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None,
         play = text_screen.recorded(play, log)
     script = f"stty -g > {before}; stty size > {work}/size; {play}; stty -g > {after}; sleep 60"
     terminal.start(script)
-    # The README shows kitty's, sixel's and kitty's sextants; the others keep their shots out of the way.
+    # docs/ keeps kitty's, sixel's and kitty's sextants; the others keep their shots out of the way.
     kept = name in ("kitty", "sixel", "kitty-sextants")
     shot_path = os.path.join(outdir if kept else work, f"screenshot-{name}.png")
     try:
@@ -207,7 +207,7 @@ def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None,
             if scale_exact and ((box[2] - box[0]) % WIDTH or (box[3] - box[1]) % HEIGHT):
                 problems.append(f"{name}: picture {box[2] - box[0]}x{box[3] - box[1]} is not a whole multiple of "
                                 f"{WIDTH}x{HEIGHT}")
-        # Leave with frame 20 (by stepping on) on screen, the one kept as the README's picture.
+        # Leave with frame 20 (by stepping on) on screen, the one kept as docs/' picture.
         terminal.key("period", CHECKS[-1] - shown)
         time.sleep(1.0)
         terminal.screenshot(shot_path)

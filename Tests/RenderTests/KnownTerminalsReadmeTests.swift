@@ -4,8 +4,8 @@ import Terminal
 import TestSupport
 import Testing
 
-/// The README's "What tview asks the terminal" table says what `KnownTerminals` holds, row for
-/// row and in order, so neither changes without the other.
+/// docs/terminals.md's "What tview asks the terminal" table says what `KnownTerminals` holds,
+/// row for row and in order, so neither changes without the other.
 @Suite struct KnownTerminalsReadmeTests {
     static func row(_ entry: KnownTerminals.Entry) -> String {
         let name = entry.name.isEmpty ? "any other" : entry.name
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func theReadmeTableIsTheKnownTerminalsTable() throws {
-        let readme = try String(contentsOfFile: RepositoryPaths.repository + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: RepositoryPaths.repository + "/docs/terminals.md", encoding: .utf8)
         let lines = readme.split(separator: "\n").map(String.init)
         let header = try #require(lines.firstIndex(of: "| terminal | from version | block symbols it draws | why |"))
         let rows = lines[(header + 2)...].prefix { $0.hasPrefix("|") }

@@ -3,7 +3,7 @@ public import Picture
 /// What tview knows of particular terminals that they do not say when asked: which block
 /// symbols they draw themselves (fonts cannot be relied on: no Debian 12 font has an octant, and
 /// only Noto Sans Symbols2 and Unifont have sextants). The first entry that matches wins; the
-/// README's "What tview asks the terminal" lists the same rows (a test holds them together).
+/// docs/terminals.md's "What tview asks the terminal" lists the same rows (a test holds them together).
 public enum KnownTerminals {
     public struct Entry: Sendable {
         /// `TerminalIdentity.name`.
@@ -11,7 +11,7 @@ public enum KnownTerminals {
         /// The oldest version the entry holds for (empty: any).
         public let minimum: [Int]
         public let symbols: MosaicSymbols
-        /// Why, for `--probe` and the README.
+        /// Why, for `--probe` and docs/terminals.md.
         public let reason: String
     }
 
