@@ -25,8 +25,11 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
-        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
+        // Headers only: CCodecLoader opens libavif and libjxl when a file needs them (no pkgConfig,
+        // whose -lavif -ljxl would load them at start).
+        .systemLibrary(name: "CAVIF"),
+        .systemLibrary(name: "CJXL"),
+        .target(name: "CCodecLoader", dependencies: ["CAVIF", "CJXL"], linkerSettings: [.linkedLibrary("dl")]),
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
@@ -41,7 +44,7 @@ let package = Package(
         .target(
             name: "Decode",
             dependencies: [
-                "CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CAVIF", "CQuietLibraries", "CJXL", "CMemory",
+                "CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CCodecLoader", "CQuietLibraries", "CMemory",
             ],
             swiftSettings: swiftSettings
         ),

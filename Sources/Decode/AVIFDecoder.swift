@@ -1,4 +1,5 @@
 internal import CAVIF
+internal import CCodecLoader
 internal import CQuietLibraries
 
 /// AVIF, still or an image sequence, through libavif: one AV1 frame decoded at a time and
@@ -50,8 +51,9 @@ final class AVIFDecoder: FrameDecoder {
     }
 
     init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
+        if let reason = tview_avif_open() { throw .libraryUnavailable(format: .avif, reason: String(cString: reason)) }
         mapping = try input.map()
-        guard let decoder = avifDecoderCreate() else {
+        guard let decoder = tview_avifDecoderCreate() else {
             throw .library(format: .avif, code: LibraryCode(rawValue: 0), message: "libavif could not allocate")
         }
         self.decoder = decoder
@@ -61,7 +63,7 @@ final class AVIFDecoder: FrameDecoder {
         var madeWhole = false
         defer {
             if !madeWhole {
-                avifDecoderDestroy(decoder)
+                tview_avifDecoderDestroy(decoder)
                 io.deallocate()
             }
         }
@@ -76,8 +78,8 @@ final class AVIFDecoder: FrameDecoder {
         // Browsers show files that miss properties the specification requires (an alpha item
         // without `ispe`, no `pixi`); so does tview.
         decoder.pointee.strictFlags = AVIF_STRICT_DISABLED.rawValue
-        avifDecoderSetIO(decoder, io)
-        let result = avifDecoderParse(decoder)
+        tview_avifDecoderSetIO(decoder, io)
+        let result = tview_avifDecoderParse(decoder)
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .avif) }
         guard result == AVIF_RESULT_OK else { throw Self.failure(result, decoder: decoder) }
         let image = decoder.pointee.image!.pointee
@@ -100,7 +102,7 @@ final class AVIFDecoder: FrameDecoder {
     }
 
     deinit {
-        avifDecoderDestroy(decoder)
+        tview_avifDecoderDestroy(decoder)
         io.deallocate()
     }
 
@@ -135,7 +137,7 @@ final class AVIFDecoder: FrameDecoder {
         var durations: [Duration] = []
         var timing = avifImageTiming()
         for index in 0..<count {
-            guard avifDecoderNthImageTiming(decoder, UInt32(index), &timing) == AVIF_RESULT_OK else { return nil }
+            guard tview_avifDecoderNthImageTiming(decoder, UInt32(index), &timing) == AVIF_RESULT_OK else { return nil }
             durations.append(duration(seconds: timing.duration))
         }
         return durations
@@ -143,12 +145,12 @@ final class AVIFDecoder: FrameDecoder {
 
     func rewind() throws(DecodeError) {
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .avif) }
-        let result = avifDecoderReset(decoder)
+        let result = tview_avifDecoderReset(decoder)
         guard result == AVIF_RESULT_OK else { throw Self.failure(result, decoder: decoder) }
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {
-        let result = avifDecoderNextImage(decoder)
+        let result = tview_avifDecoderNextImage(decoder)
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .avif) }
         if result == AVIF_RESULT_NO_IMAGES_REMAINING { return nil }
         guard result == AVIF_RESULT_OK, let image = decoder.pointee.image else {
@@ -165,13 +167,13 @@ final class AVIFDecoder: FrameDecoder {
         var conversion = AVIF_RESULT_OK
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
             var rgb = avifRGBImage()
-            avifRGBImageSetDefaults(&rgb, image)
+            tview_avifRGBImageSetDefaults(&rgb, image)
             rgb.format = AVIF_RGB_FORMAT_RGBA
             rgb.depth = 8
             rgb.alphaPremultiplied = AVIF_FALSE
             rgb.rowBytes = UInt32(codedWidth * 4)
             rgb.pixels = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            conversion = avifImageYUVToRGB(image, &rgb)
+            conversion = tview_avifImageYUVToRGB(image, &rgb)
             // On failure the pixels are not looked at; RGBA has no invalid bit pattern.
             initialized = count
         }
@@ -200,7 +202,7 @@ final class AVIFDecoder: FrameDecoder {
 
     /// libavif's result as a DecodeError, with its detailed diagnostics where it left any.
     private static func failure(_ result: avifResult, decoder: UnsafeMutablePointer<avifDecoder>) -> DecodeError {
-        let name = String(cString: avifResultToString(result))
+        let name = String(cString: tview_avifResultToString(result))
         let detail = withUnsafeBytes(of: decoder.pointee.diag.error) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }

@@ -17,6 +17,9 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case overBudget(format: ImageFormat, width: Int, height: Int, needed: Int, budget: Int)
     /// The C library refused the data; `code` is its own number, `message` its own text.
     case library(format: ImageFormat, code: LibraryCode, message: String)
+    /// The library that decodes the format could not be loaded (libavif and libjxl are opened
+    /// when a file needs them); `reason` is the loader's words.
+    case libraryUnavailable(format: ImageFormat, reason: String)
     /// The file parsed, but not one frame of it decoded.
     case noFrames(format: ImageFormat)
     /// The file became shorter while it was being read (rewritten or cut under tview).
@@ -50,6 +53,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "over the memory budget of \(megabytes(budget)) MB (--max-memory)"
         case .library(let format, let code, let message):
             return "\(format.displayName) decoder failed: \(message) (\(code))"
+        case .libraryUnavailable(let format, let reason):
+            return "\(format.displayName) needs a library that could not be loaded: \(reason)"
         case .noFrames(let format):
             return "\(format.displayName) has no frame that decodes"
         case .doesNotFit(let option, let detail):

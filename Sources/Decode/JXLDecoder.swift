@@ -1,4 +1,5 @@
 internal import CJXL
+internal import CCodecLoader
 internal import CQuietLibraries
 
 /// JPEG XL, still or animated, through libjxl's decoder fed the whole mapped file: coalesced
@@ -40,21 +41,22 @@ final class JXLDecoder: FrameDecoder {
     }
 
     init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
+        if let reason = tview_jxl_open() { throw .libraryUnavailable(format: .jxl, reason: String(cString: reason)) }
         mapping = try input.map()
-        guard let decoder = JxlDecoderCreate(nil) else {
+        guard let decoder = tview_JxlDecoderCreate(nil) else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl could not allocate")
         }
         self.decoder = decoder
         // Destroyed on any way out of init; deinit does it after.
         var madeWhole = false
-        defer { if !madeWhole { JxlDecoderDestroy(decoder) } }
-        guard JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS else {
+        defer { if !madeWhole { tview_JxlDecoderDestroy(decoder) } }
+        guard tview_JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its settings")
         }
         try Self.start(decoder, mapping: mapping)
         var info = JxlBasicInfo()
         try Self.process(decoder, mapping: mapping, until: JXL_DEC_BASIC_INFO, what: "its header")
-        guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
+        guard tview_JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
             throw .corrupt(format: .jxl, detail: "libjxl read no image header")
         }
         let width = Int(info.xsize)
@@ -79,12 +81,12 @@ final class JXLDecoder: FrameDecoder {
     }
 
     deinit {
-        JxlDecoderDestroy(decoder)
+        tview_JxlDecoderDestroy(decoder)
     }
 
     func rewind() throws(DecodeError) {
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .jxl) }
-        JxlDecoderRewind(decoder)
+        tview_JxlDecoderRewind(decoder)
         ended = false
         imageFollows = false
         try Self.start(decoder, mapping: mapping)
@@ -98,14 +100,17 @@ final class JXLDecoder: FrameDecoder {
         var pixelFormat = Self.pixelFormat
         var size = 0
         let count = canvasWidth * canvasHeight
-        guard JxlDecoderImageOutBufferSize(decoder, &pixelFormat, &size) == JXL_DEC_SUCCESS, size == count * 4 else {
+        guard tview_JxlDecoderImageOutBufferSize(decoder, &pixelFormat, &size) == JXL_DEC_SUCCESS, size == count * 4
+        else {
             throw .corrupt(format: .jxl, detail: "a frame is not the size of the image")
         }
         var failure: DecodeError?
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
             // libjxl writes the frame here before it reports it whole, all within this closure.
             do throws(DecodeError) {
-                guard JxlDecoderSetImageOutBuffer(decoder, &pixelFormat, buffer.baseAddress, size) == JXL_DEC_SUCCESS
+                guard
+                    tview_JxlDecoderSetImageOutBuffer(decoder, &pixelFormat, buffer.baseAddress, size)
+                        == JXL_DEC_SUCCESS
                 else { throw .corrupt(format: .jxl, detail: "libjxl refused the frame buffer") }
                 guard try advance(stoppingAt: JXL_DEC_FULL_IMAGE) else {
                     throw .truncated(format: .jxl, what: "the file ends inside a frame")
@@ -130,7 +135,7 @@ final class JXLDecoder: FrameDecoder {
     /// on the way: the colour encoding (asked for sRGB), each frame's header (its duration).
     private func advance(stoppingAt wanted: JxlDecoderStatus) throws(DecodeError) -> Bool {
         while true {
-            let status = JxlDecoderProcessInput(decoder)
+            let status = tview_JxlDecoderProcessInput(decoder)
             guard !mapping.fileShrank else { throw .changedWhileReading(format: .jxl) }
             switch status {
             case wanted:
@@ -140,12 +145,12 @@ final class JXLDecoder: FrameDecoder {
                 return false
             case JXL_DEC_COLOR_ENCODING:
                 var srgb = JxlColorEncoding()
-                JxlColorEncodingSetToSRGB(&srgb, JXL_FALSE)
+                tview_JxlColorEncodingSetToSRGB(&srgb, JXL_FALSE)
                 // Only lossy files can be converted; the others keep their own space.
-                _ = JxlDecoderSetPreferredColorProfile(decoder, &srgb)
+                _ = tview_JxlDecoderSetPreferredColorProfile(decoder, &srgb)
             case JXL_DEC_FRAME:
                 var header = JxlFrameHeader()
-                if JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS {
+                if tview_JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS {
                     frameTicks = Int(header.duration)
                     imageFollows = header.is_last == 0
                 }
@@ -171,8 +176,8 @@ final class JXLDecoder: FrameDecoder {
         let events =
             JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
             | JXL_DEC_FULL_IMAGE.rawValue
-        guard JxlDecoderSubscribeEvents(decoder, CInt(events)) == JXL_DEC_SUCCESS,
-            JxlDecoderSetInput(decoder, mapping.address.assumingMemoryBound(to: UInt8.self), mapping.count)
+        guard tview_JxlDecoderSubscribeEvents(decoder, CInt(events)) == JXL_DEC_SUCCESS,
+            tview_JxlDecoderSetInput(decoder, mapping.address.assumingMemoryBound(to: UInt8.self), mapping.count)
                 == JXL_DEC_SUCCESS
         else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused the input")
@@ -183,7 +188,7 @@ final class JXLDecoder: FrameDecoder {
     private static func process(
         _ decoder: OpaquePointer, mapping: MappedFile, until event: JxlDecoderStatus, what: String
     ) throws(DecodeError) {
-        let status = JxlDecoderProcessInput(decoder)
+        let status = tview_JxlDecoderProcessInput(decoder)
         guard !mapping.fileShrank else { throw .changedWhileReading(format: .jxl) }
         guard status == event else { throw failure(status, what: what) }
     }

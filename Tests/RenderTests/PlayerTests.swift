@@ -239,6 +239,25 @@ import Testing
         #expect(sink.preparations == 10 + 6 + 6)  // frames 0–3 stay prepared
     }
 
+    /// Frames are kept only when they can be shown again: on the last pass of a lone file a
+    /// step back prepares its frame and the one decoded ahead anew; with another pass to come,
+    /// it finds both kept.
+    @Test(arguments: [(1, 2), (2, 0)])
+    func onlyFramesThatCanBeShownAgainAreKept(plays: Int, preparedAgain: Int) {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 5, durations: [.milliseconds(100)], totalPlays: plays)
+        let script: [(Duration, PlayerEvent)] = [
+            (.milliseconds(250), .key(.pauseResume)),  // paused on frame 2
+            (.milliseconds(300), .key(.stepBack)),  // 1
+            (.milliseconds(400), .key(.quit)),
+        ]
+        let (player, sink, _) = player([source], clock: clock, script: script)
+        #expect(player.run() == .quit)
+        #expect(sink.frameNumbers.suffix(2) == [2, 1])
+        // Frames 0-2, plus the decode-ahead's frame 3, were prepared before the step back.
+        #expect(sink.preparations == 4 + preparedAgain)
+    }
+
     @Test func comingBackToACachedFileDecodesNothing() {
         let clock = ManualClock()
         let a = SyntheticSource(name: "a", frames: 3, durations: [.milliseconds(50)], totalPlays: nil)

@@ -154,11 +154,20 @@ final class FrameFeed<Sink: FrameSink> {
             statistics.renderTime += clock.now() - start
             slot.prepared = prepared
             slot.rendered = true
-            cache.insert(
-                file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
-                cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
+            if mayShowAgain {
+                cache.insert(
+                    file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
+                    cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
+            }
         }
         slot.letGoOfLargeCanvas()
+    }
+
+    /// Whether frames of this pass can be shown again: another pass follows, or another file
+    /// that n/p can come back from. On the last pass of a lone file a cached frame would only
+    /// hold memory (a whole 10 MB budget on a one-loop play); stepping back decodes again.
+    private var mayShowAgain: Bool {
+        sources.count > 1 || plays.map { loopsDone + 1 < $0 } ?? true
     }
 
     /// Cached frames were made for the old layout: they go. True when the current file was

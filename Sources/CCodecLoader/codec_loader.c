@@ -1,0 +1,177 @@
+// See codec_loader.h. Each library is opened once, by the first file that needs it, with every
+// function tview calls looked up then; a library that is missing or of another version than the
+// headers tview was built with is refused whole, so no call can reach a mismatched one.
+#define _GNU_SOURCE
+#include "codec_loader.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#define AVIF_FUNCTIONS(X)                                                                                   \
+    X(avifVersion) X(avifDecoderCreate) X(avifDecoderDestroy) X(avifDecoderSetIO) X(avifDecoderParse)       \
+    X(avifDecoderNthImageTiming) X(avifDecoderReset) X(avifDecoderNextImage) X(avifRGBImageSetDefaults)     \
+    X(avifImageYUVToRGB) X(avifResultToString)
+
+#define JXL_FUNCTIONS(X)                                                                                    \
+    X(JxlDecoderVersion) X(JxlDecoderCreate) X(JxlDecoderDestroy) X(JxlDecoderRewind)                       \
+    X(JxlDecoderSubscribeEvents) X(JxlDecoderSetUnpremultiplyAlpha) X(JxlDecoderSetInput)                   \
+    X(JxlDecoderProcessInput) X(JxlDecoderGetBasicInfo) X(JxlDecoderGetFrameHeader)                         \
+    X(JxlDecoderImageOutBufferSize) X(JxlDecoderSetImageOutBuffer) X(JxlDecoderSetPreferredColorProfile)    \
+    X(JxlColorEncodingSetToSRGB)
+
+// typeof does not evaluate its operand: naming the library's functions here links nothing.
+#define DECLARE_POINTER(name) static __typeof__(&name) p_##name;
+AVIF_FUNCTIONS(DECLARE_POINTER)
+JXL_FUNCTIONS(DECLARE_POINTER)
+
+#define RESOLVE(name)                                                                                       \
+    p_##name = (__typeof__(&name))dlsym(handle, #name);                                                     \
+    if (p_##name == NULL) {                                                                                 \
+        snprintf(reason, size, "%s has no %s", path, #name);                                                \
+        return 0;                                                                                           \
+    }
+
+// Opens the first of `names` that exists. RTLD_GLOBAL: CQuietLibraries finds libdav1d's own
+// dav1d_default_settings through RTLD_NEXT, which searches only the global scope.
+static void *open_first(const char *const *names, int count, const char **opened, char *reason, size_t size) {
+    for (int i = 0; i < count; i++) {
+        void *handle = dlopen(names[i], RTLD_NOW | RTLD_GLOBAL);
+        if (handle != NULL) {
+            *opened = names[i];
+            return handle;
+        }
+        if (i == 0) {
+            snprintf(reason, size, "%s", dlerror());
+        }
+    }
+    return NULL;
+}
+
+static char avif_reason[256];
+static char avif_soname[32];
+
+static int load_avif(const char *path, void *handle, char *reason, size_t size) {
+    AVIF_FUNCTIONS(RESOLVE)
+    char wanted[32];
+    snprintf(wanted, sizeof wanted, "%d.%d.", AVIF_VERSION_MAJOR, AVIF_VERSION_MINOR);
+    const char *version = p_avifVersion();
+    if (strncmp(version, wanted, strlen(wanted)) != 0) {
+        snprintf(reason, size, "%s is libavif %s; tview was built for %d.%d", path, version, AVIF_VERSION_MAJOR,
+                 AVIF_VERSION_MINOR);
+        return 0;
+    }
+    return 1;
+}
+
+static void open_avif(void) {
+    // libavif's soname is 4 + the minor version up to 0.11 (libavif.so.15), 16 from 1.0 on.
+    snprintf(avif_soname, sizeof avif_soname, "libavif.so.%d",
+             AVIF_VERSION_MAJOR == 0 ? AVIF_VERSION_MINOR + 4 : 16);
+    const char *names[] = {avif_soname, "libavif.so"};
+    const char *opened = NULL;
+    void *handle = open_first(names, 2, &opened, avif_reason, sizeof avif_reason);
+    if (handle != NULL && load_avif(opened, handle, avif_reason, sizeof avif_reason)) {
+        avif_reason[0] = 0;
+    } else if (avif_reason[0] == 0) {
+        snprintf(avif_reason, sizeof avif_reason, "libavif could not be opened");
+    }
+}
+
+const char *tview_avif_open(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, open_avif);
+    return avif_reason[0] == 0 ? NULL : avif_reason;
+}
+
+static char jxl_reason[256];
+static char jxl_soname[32];
+
+static int load_jxl(const char *path, void *handle, char *reason, size_t size) {
+    JXL_FUNCTIONS(RESOLVE)
+    uint32_t version = p_JxlDecoderVersion();
+    if (version / 1000 != JPEGXL_MAJOR_VERSION * 1000 + JPEGXL_MINOR_VERSION) {
+        snprintf(reason, size, "%s is libjxl %u.%u; tview was built for %d.%d", path, version / 1000000,
+                 version / 1000 % 1000, JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION);
+        return 0;
+    }
+    return 1;
+}
+
+static void open_jxl(void) {
+    // libjxl 0.x is libjxl.so.0.MINOR.
+    if (JPEGXL_MAJOR_VERSION == 0) {
+        snprintf(jxl_soname, sizeof jxl_soname, "libjxl.so.0.%d", JPEGXL_MINOR_VERSION);
+    } else {
+        snprintf(jxl_soname, sizeof jxl_soname, "libjxl.so.%d", JPEGXL_MAJOR_VERSION);
+    }
+    const char *names[] = {jxl_soname, "libjxl.so"};
+    const char *opened = NULL;
+    void *handle = open_first(names, 2, &opened, jxl_reason, sizeof jxl_reason);
+    if (handle != NULL && load_jxl(opened, handle, jxl_reason, sizeof jxl_reason)) {
+        jxl_reason[0] = 0;
+    } else if (jxl_reason[0] == 0) {
+        snprintf(jxl_reason, sizeof jxl_reason, "libjxl could not be opened");
+    }
+}
+
+const char *tview_jxl_open(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, open_jxl);
+    return jxl_reason[0] == 0 ? NULL : jxl_reason;
+}
+
+avifDecoder *tview_avifDecoderCreate(void) { return p_avifDecoderCreate(); }
+void tview_avifDecoderDestroy(avifDecoder *decoder) { p_avifDecoderDestroy(decoder); }
+void tview_avifDecoderSetIO(avifDecoder *decoder, avifIO *io) { p_avifDecoderSetIO(decoder, io); }
+avifResult tview_avifDecoderParse(avifDecoder *decoder) { return p_avifDecoderParse(decoder); }
+avifResult tview_avifDecoderNthImageTiming(const avifDecoder *decoder, uint32_t frameIndex,
+                                           avifImageTiming *outTiming) {
+    return p_avifDecoderNthImageTiming(decoder, frameIndex, outTiming);
+}
+avifResult tview_avifDecoderReset(avifDecoder *decoder) { return p_avifDecoderReset(decoder); }
+avifResult tview_avifDecoderNextImage(avifDecoder *decoder) { return p_avifDecoderNextImage(decoder); }
+void tview_avifRGBImageSetDefaults(avifRGBImage *rgb, const avifImage *image) {
+    p_avifRGBImageSetDefaults(rgb, image);
+}
+avifResult tview_avifImageYUVToRGB(const avifImage *image, avifRGBImage *rgb) {
+    return p_avifImageYUVToRGB(image, rgb);
+}
+const char *tview_avifResultToString(avifResult result) { return p_avifResultToString(result); }
+
+JxlDecoder *tview_JxlDecoderCreate(const JxlMemoryManager *memory_manager) {
+    return p_JxlDecoderCreate(memory_manager);
+}
+void tview_JxlDecoderDestroy(JxlDecoder *dec) { p_JxlDecoderDestroy(dec); }
+void tview_JxlDecoderRewind(JxlDecoder *dec) { p_JxlDecoderRewind(dec); }
+JxlDecoderStatus tview_JxlDecoderSubscribeEvents(JxlDecoder *dec, int events_wanted) {
+    return p_JxlDecoderSubscribeEvents(dec, events_wanted);
+}
+JxlDecoderStatus tview_JxlDecoderSetUnpremultiplyAlpha(JxlDecoder *dec, JXL_BOOL unpremul_alpha) {
+    return p_JxlDecoderSetUnpremultiplyAlpha(dec, unpremul_alpha);
+}
+JxlDecoderStatus tview_JxlDecoderSetInput(JxlDecoder *dec, const uint8_t *data, size_t size) {
+    return p_JxlDecoderSetInput(dec, data, size);
+}
+JxlDecoderStatus tview_JxlDecoderProcessInput(JxlDecoder *dec) { return p_JxlDecoderProcessInput(dec); }
+JxlDecoderStatus tview_JxlDecoderGetBasicInfo(const JxlDecoder *dec, JxlBasicInfo *info) {
+    return p_JxlDecoderGetBasicInfo(dec, info);
+}
+JxlDecoderStatus tview_JxlDecoderGetFrameHeader(const JxlDecoder *dec, JxlFrameHeader *header) {
+    return p_JxlDecoderGetFrameHeader(dec, header);
+}
+JxlDecoderStatus tview_JxlDecoderImageOutBufferSize(const JxlDecoder *dec, const JxlPixelFormat *format,
+                                                    size_t *size) {
+    return p_JxlDecoderImageOutBufferSize(dec, format, size);
+}
+JxlDecoderStatus tview_JxlDecoderSetImageOutBuffer(JxlDecoder *dec, const JxlPixelFormat *format, void *buffer,
+                                                   size_t size) {
+    return p_JxlDecoderSetImageOutBuffer(dec, format, buffer, size);
+}
+JxlDecoderStatus tview_JxlDecoderSetPreferredColorProfile(JxlDecoder *dec, const JxlColorEncoding *color_encoding) {
+    return p_JxlDecoderSetPreferredColorProfile(dec, color_encoding);
+}
+void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL is_gray) {
+    p_JxlColorEncodingSetToSRGB(color_encoding, is_gray);
+}
