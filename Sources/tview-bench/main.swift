@@ -1,6 +1,7 @@
 import Glibc
 
 // tview-bench render [MEDIA_DIR] [FRAME_LIMIT]: the render benchmark as a Markdown table.
+// tview-bench mosaic FILE...: each symbol set's first frame and playing cost at 160x47.
 // tview-bench scale FILE...: the fastest decode and downsample of each file's first frames.
 // tview-bench skips FILE: bytes per frame at 160x47 by colour mode, tolerance and frames skipped
 // (what a slow link makes tview choose between).
@@ -15,13 +16,18 @@ if arguments.count > 2, arguments[1] == "skips" {
     SkipExperiment.run(path: arguments[2], columns: 160, rows: 47)
     exit(0)
 }
+if arguments.count > 2, arguments[1] == "mosaic" {
+    for path in arguments.dropFirst(2) { MosaicTiming.run(path: path) }
+    exit(0)
+}
 if arguments.count > 2, arguments[1] == "scale" {
     for path in arguments.dropFirst(2) { ScaleTiming.run(path: path) }
     exit(0)
 }
 guard arguments.count >= 2, arguments[1] == "render" else {
     print(
-        "usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench scale FILE... | tview-bench skips FILE"
+        "usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench mosaic FILE... | tview-bench scale FILE..."
+            + " | tview-bench skips FILE"
             + " | tview-bench sixel FILE WIDTHxHEIGHT")
     exit(2)
 }

@@ -259,6 +259,65 @@ import Testing
         }
     }
 
+    /// An opaque cell's regions made straight from the canvas (`opaqueGridRegions`, what playing
+    /// uses) are those of its 8x8 samples taken the general way (`samples`, then `regions(of:)`):
+    /// random canvases, enlarged and reduced, every cell of every set. The areas are summed in
+    /// another order, so a sample right between two steps of the sRGB table may take the other
+    /// one: a few parts in a thousand of a region at most (measured 0.0027), none at 480x270.
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func opaqueCellsMeasuredDirectlyEqualTheirSamples(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 43)
+        let parts = MosaicCellBuilder.subcellRows(symbols.rows)
+        let table = MosaicPixelTable.truecolor.entries
+        for (width, height, columns, rows) in [(97, 61, 20, 8), (30, 17, 40, 12), (480, 270, 16, 5)] {
+            var canvas = RGBAImage(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let value = random.next()
+                    canvas[x, y] = RGBA(
+                        r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
+                        b: UInt8(truncatingIfNeeded: value >> 16))
+                }
+            }
+            let geometry = MosaicGeometry(
+                sourceWidth: width, sourceHeight: height, columns: columns, rows: rows, subcellRows: symbols.rows)
+            var scratch = [SIMD8<Float>](repeating: .zero, count: 56)
+            var expected = [SIMD8<Float>](repeating: .zero, count: 24)
+            var worst: Float = 0
+            canvas.pixels.withUnsafeBufferPointer { pixels in
+                LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                    table.withUnsafeBufferPointer { table in
+                        for row in 0..<rows {
+                            for column in 0..<columns {
+                                let across = geometry.across[column], down = geometry.down[row]
+                                let samples = MosaicCellBuilder.samples(
+                                    pixels, width: width, across: across, down: down, columns: 8, rows: 8,
+                                    toLinear: toLinear, sums: &scratch)
+                                samples.withUnsafeBufferPointer { samples in
+                                    expected.withUnsafeMutableBufferPointer {
+                                        MosaicCellBuilder.regions(
+                                            of: samples, subcellParts: parts, table: table, into: $0.baseAddress!)
+                                    }
+                                }
+                                scratch.withUnsafeMutableBufferPointer {
+                                    MosaicCellBuilder.opaqueGridRegions(
+                                        pixels, width: width, across: across, down: down, toLinear: toLinear,
+                                        table: table, subcellParts: parts, scratch: $0.baseAddress!)
+                                }
+                                for index in 0..<(16 + symbols.columns * symbols.rows) {
+                                    let difference = scratch[32 + index] - expected[index]
+                                    let scale = max(1, expected[index][6])
+                                    worst = max(worst, (difference * difference).sum().squareRoot() / scale)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(worst < 0.005, "\(width)x\(height) at \(columns)x\(rows): \(worst)")
+        }
+    }
+
     /// With the eighth blocks, an edge at any eighth of a cell, across or down, comes back
     /// exactly in every set (as the eighth block, or a mosaic character drawing the same).
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])

@@ -23,17 +23,21 @@ public import Decode
 ///
 /// Cost: a cell's samples are area averages taken straight from the canvas (`MosaicGeometry`:
 /// no scaled picture is made), and a cell whose canvas pixels did not change (its digest) is
-/// not worked out again. In truecolor every candidate is ranked by how far its groups spread
-/// about their own means in the pattern space (a few additions from their sums), and the three
-/// least are scored exactly (`MosaicFinalists`): on bench/fidelity.md's pictures this chose as
-/// well as scoring all. In 256, 16 and 8 colours each candidate is scored with the colours it
-/// will really get (quantised), or the structure gained would be lost to the palette. Ties go to
-/// the first candidate in a fixed order, so an unchanged region gives the same cells. Cells with
-/// transparency, and mono, use the sub-cell patterns alone.
+/// not worked out again. An opaque cell's samples go straight into its regions' sums
+/// (`opaqueGridRegions`), each sample one vector of `MosaicPixelTable` quantities added to its
+/// column, its row and its sub-cell: no sums across lanes. In truecolor every candidate is ranked
+/// by how far its groups spread about their own means in the pattern space, which needs only
+/// the groups' point sums and counts (`MosaicPartitionRanking`: eight partitions at a time),
+/// and the three least are scored exactly (`MosaicFinalists`): on bench/fidelity.md's pictures
+/// this chose as well as scoring all. In 256, 16 and 8 colours each candidate is scored with
+/// the colours it will really get (quantised), or the structure gained would be lost to the
+/// palette. Ties go to the first candidate in a fixed order, so an unchanged region gives the
+/// same cells. Cells with transparency, and mono, use the sub-cell patterns alone.
 public struct MosaicCellBuilder: Sendable {
     public let symbols: MosaicSymbols
     public let base: CellGridBuilder
     private let space: PatternSpace
+    private let pixelTable: [SIMD8<Float>]
     /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
     /// holds (`subcellRows`), made once: every cell reads it.
     private let subcellParts: [[(row: Int, weight: Float)]]
@@ -45,6 +49,7 @@ public struct MosaicCellBuilder: Sendable {
         self.symbols = symbols
         self.base = base
         space = PatternSpace(mode: base.mode)
+        pixelTable = MosaicPixelTable.forSpace(space).entries
         subcellParts = Self.subcellRows(symbols.rows)
     }
 
@@ -93,20 +98,20 @@ public struct MosaicCellBuilder: Sendable {
             digests.withUnsafeMutableBufferPointer { digests in
                 let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
                 ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel) { band in
-                    var scratch: [SIMD8<Float>] = []
+                    var scratch = [SIMD8<Float>](repeating: .zero, count: 56)
                     canvas.pixels.withUnsafeBufferPointer { pixels in
                         LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
                             for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
                                 for column in redoColumns {
                                     let index = row * columns + column
-                                    let digest = Self.digest(
+                                    let (digest, opaque) = Self.digest(
                                         pixels, width: canvas.width, across: geometry.across[column],
                                         down: geometry.down[row])
                                     if compare && digests.base[index] == digest { continue }
                                     digests.base[index] = digest
                                     cells.base[index] = cell(
                                         pixels, width: canvas.width, column: column, row: row, geometry: geometry,
-                                        toLinear: toLinear, scratch: &scratch)
+                                        opaque: opaque, toLinear: toLinear, scratch: &scratch)
                                 }
                             }
                         }
@@ -118,24 +123,29 @@ public struct MosaicCellBuilder: Sendable {
     }
 
     /// A cell's canvas pixels folded into 64 bits (FNV-1a over whole pixels, then mixed): equal
-    /// pixels, equal digests, so an unchanged cell is not worked out again.
+    /// pixels, equal digests, so an unchanged cell is not worked out again. And whether every
+    /// one of them is opaque (its samples are then measured without alpha).
     private static func digest(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
         down: [MosaicGeometry.Share]
-    ) -> UInt64 {
+    ) -> (digest: UInt64, opaque: Bool) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        guard let first = across.first?.index else { return hash }
+        guard let first = across.first?.index else { return (hash, false) }
         let count = across.count
+        var alphas: UInt32 = 0xFF00_0000
         UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt32.self, capacity: pixels.count) { words in
             for share in down {
                 let start = share.index * width + first
                 for offset in 0..<count {
-                    hash = (hash ^ UInt64(words[start + offset])) &* 0x100_0000_01B3
+                    let word = words[start + offset]
+                    alphas &= word
+                    hash = (hash ^ UInt64(word)) &* 0x100_0000_01B3
                 }
             }
         }
         hash ^= hash >> 33
-        return hash &* 0xFF51_AFD7_ED55_8CCD
+        // RGBA in memory: alpha is a little-endian word's top byte.
+        return (hash &* 0xFF51_AFD7_ED55_8CCD, alphas >> 24 == 0xFF)
     }
 
     /// The least-error cell for the sub-cells (row by row); (x, y) is the first sub-cell's place,
@@ -179,9 +189,24 @@ public struct MosaicCellBuilder: Sendable {
     /// the canvas under it in linear light (premultiplied), then the least-error cell.
     private func cell(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, column: Int, row: Int, geometry: MosaicGeometry,
-        toLinear: UnsafeBufferPointer<Float>, scratch: inout [SIMD8<Float>]
+        opaque: Bool, toLinear: UnsafeBufferPointer<Float>, scratch: inout [SIMD8<Float>]
     ) -> Cell {
         let x = column * symbols.columns, y = row * symbols.rows
+        if opaque, base.eighths, base.mode != .mono {
+            // The common case: the samples go straight into the cell's regions.
+            let count = symbols.columns * symbols.rows
+            return scratch.withUnsafeMutableBufferPointer { scratch in
+                pixelTable.withUnsafeBufferPointer { table in
+                    Self.opaqueGridRegions(
+                        pixels, width: width, across: geometry.across[column], down: geometry.down[row],
+                        toLinear: toLinear, table: table, subcellParts: subcellParts, scratch: scratch.baseAddress!)
+                }
+                let regions = scratch.baseAddress! + 32
+                return bestCell(
+                    MosaicLanes(regions: regions + 16, count: count), count: count, x: x, y: y,
+                    strips: (MosaicLanes(regions: regions, count: 8), MosaicLanes(regions: regions + 8, count: 8)))
+            }
+        }
         let across = base.eighths ? 8 : symbols.columns, down = base.eighths ? 8 : symbols.rows
         let samples = Self.samples(
             pixels, width: width, across: geometry.across[column], down: geometry.down[row], columns: across,
@@ -247,6 +272,73 @@ public struct MosaicCellBuilder: Sendable {
         return samples
     }
 
+    /// An opaque cell's 8x8 samples, as `samples` takes them, made straight into its regions as
+    /// `regions(of:)` sums them (the same values, without a grid of pixels between): no alpha to
+    /// carry, each sample's area the product of its column's and its row's shares (the same
+    /// for every pixel value), each sample row's linear means turned into table steps eight
+    /// lanes at a time. `scratch`: 56 vectors; the regions are left from its 32nd on.
+    static func opaqueGridRegions(
+        _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
+        down: [MosaicGeometry.Share], toLinear: UnsafeBufferPointer<Float>, table: UnsafeBufferPointer<SIMD8<Float>>,
+        subcellParts: [[(row: Int, weight: Float)]], scratch: UnsafeMutablePointer<SIMD8<Float>>
+    ) {
+        let sums = scratch, regions = scratch + 32
+        sums.update(repeating: .zero, count: 56)
+        var columnAreas = SIMD8<Float>()
+        for pixelShare in across { columnAreas += pixelShare.eighths }
+        for share in down {
+            var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
+            let start = share.index * width
+            for pixelShare in across {
+                let pixel = pixels[start + pixelShare.index]
+                let weights = pixelShare.eighths
+                r += weights * toLinear[Int(pixel.r)]
+                g += weights * toLinear[Int(pixel.g)]
+                b += weights * toLinear[Int(pixel.b)]
+            }
+            for sampleRow in share.eighthLanes {
+                let wy = share.eighths[sampleRow]
+                let at = sampleRow * 4
+                sums[at] += r * wy
+                sums[at + 1] += g * wy
+                sums[at + 2] += b * wy
+                sums[at + 3][0] += wy
+            }
+        }
+        // x + 2²³ holds round(x) in its low mantissa bits (0 ≤ x ≤ 2²²): the nearest of
+        // LinearLight's steps, eight lanes at once, with no conversion to check.
+        let magic = SIMD8<Float>(repeating: 8_388_608)
+        let steps = SIMD8<Float>(repeating: Float(LinearLight.steps))
+        LinearLight.toSRGBTable.withUnsafeBufferPointer { toSRGB in
+            for sampleRow in 0..<8 {
+                let at = sampleRow * 4
+                let scale = steps / (columnAreas * sums[at + 3][0])
+                // Sums of non-negative shares: no clamp below; at most a rounding above 1.
+                let r = unsafeBitCast(sums[at] * scale + magic, to: SIMD8<UInt32>.self)
+                let g = unsafeBitCast(sums[at + 1] * scale + magic, to: SIMD8<UInt32>.self)
+                let b = unsafeBitCast(sums[at + 2] * scale + magic, to: SIMD8<UInt32>.self)
+                @inline(__always) func byte(_ bits: UInt32) -> Int {
+                    Int(toSRGB[min(Int(bits & 0x7F_FFFF), LinearLight.steps)])
+                }
+                var row = SIMD8<Float>(), left = SIMD8<Float>()
+                for column in 0..<8 {
+                    var value = table[byte(r[column])] + table[256 + byte(g[column])] + table[512 + byte(b[column])]
+                    value[6] = value[3] * value[3] + value[4] * value[4] + value[5] * value[5]
+                    value[7] = 1
+                    regions[column] += value
+                    row += value
+                    if column == 3 { left = row }
+                }
+                regions[8 + sampleRow] = row
+                let right = row - left
+                for part in subcellParts[sampleRow] {
+                    regions[16 + part.row * 2] += left * part.weight
+                    regions[16 + part.row * 2 + 1] += right * part.weight
+                }
+            }
+        }
+    }
+
     /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
     func cell(grid samples: [RGBA], x: Int, y: Int) -> Cell {
         precondition(samples.count == 64)
@@ -256,29 +348,50 @@ public struct MosaicCellBuilder: Sendable {
         let shown =
             samples.allSatisfy { $0.a == 255 }
             ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
-        var subcells = MosaicLanes(), columns = MosaicLanes(), rows = MosaicLanes()
-        let left = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0), right = SIMD8<Float>(0, 0, 0, 0, 1, 1, 1, 1)
-        let parts = subcellParts
-        shown.withUnsafeBufferPointer { pixels in
-            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                for y in 0..<8 {
-                    let row = SampleRow(
-                        UnsafeBufferPointer(rebasing: pixels[y * 8..<y * 8 + 8]), toLinear: toLinear, space: space)
-                    columns.addLanes(of: row)
-                    rows.add(row, lanes: SIMD8(repeating: 1), to: y, weight: 1)
-                    for part in parts[y] {
-                        subcells.add(row, lanes: left, to: part.row * 2, weight: part.weight)
-                        subcells.add(row, lanes: right, to: part.row * 2 + 1, weight: part.weight)
-                    }
+        let count = symbols.columns * symbols.rows
+        return withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 24) { regions in
+            shown.withUnsafeBufferPointer { samples in
+                pixelTable.withUnsafeBufferPointer { table in
+                    Self.regions(of: samples, subcellParts: subcellParts, table: table, into: regions.baseAddress!)
                 }
             }
+            let lanes = regions.baseAddress!
+            return bestCell(
+                MosaicLanes(regions: lanes + 16, count: count), count: count, x: x, y: y,
+                strips: (MosaicLanes(regions: lanes, count: 8), MosaicLanes(regions: lanes + 8, count: 8)))
         }
-        return bestCell(subcells, count: symbols.columns * symbols.rows, x: x, y: y, strips: (columns, rows))
+    }
+
+    /// The regions of an 8x8 grid of opaque samples, each the sum of its samples'
+    /// `MosaicPixelTable` quantities: into `regions` its eight columns, then its eight rows,
+    /// then its sub-cells (row by row, a sextant's samples 2 and 5 split between two rows by
+    /// `subcellParts`). A sample is added to its three regions whole, one vector each: no sums
+    /// across lanes.
+    static func regions(
+        of samples: UnsafeBufferPointer<RGBA>, subcellParts: [[(row: Int, weight: Float)]],
+        table: UnsafeBufferPointer<SIMD8<Float>>, into regions: UnsafeMutablePointer<SIMD8<Float>>
+    ) {
+        regions.update(repeating: .zero, count: 24)
+        for y in 0..<8 {
+            var row = SIMD8<Float>(), left = SIMD8<Float>()
+            for x in 0..<8 {
+                let value = MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
+                regions[x] += value
+                row += value
+                if x == 3 { left = row }
+            }
+            regions[8 + y] = row
+            let right = row - left
+            for part in subcellParts[y] {
+                regions[16 + part.row * 2] += left * part.weight
+                regions[16 + part.row * 2 + 1] += right * part.weight
+            }
+        }
     }
 
     /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
     /// holds (a sextant's rows end a third of the way into samples 2 and 5).
-    private static func subcellRows(_ count: Int) -> [[(row: Int, weight: Float)]] {
+    static func subcellRows(_ count: Int) -> [[(row: Int, weight: Float)]] {
         (0..<8).map { sample in
             (0..<count).compactMap { row in
                 let top = Float(row * 8) / Float(count), bottom = Float((row + 1) * 8) / Float(count)
@@ -342,56 +455,100 @@ public struct MosaicCellBuilder: Sendable {
         // In 256, 16 and 8 colours the palette moves colours as much as the pattern does: every
         // candidate is scored with the colours it will get, as the ranking cannot foresee them.
         let exhaustive = base.mode != .truecolor
-        var best = (error: Float.infinity, foreground: TermColor.default, background: TermColor.default)
-        var bestMask = 0
-        var bestEighth: Unicode.Scalar?
-        func consider(_ group: MosaicGroup, mask: Int, eighth: Unicode.Scalar? = nil) {
-            if exhaustive {
-                let scored = score(group, all.minus(group), x: x, y: y, table: table)
-                if scored.error < best.error { (best, bestMask, bestEighth) = (scored, mask, eighth) }
-            } else {
-                finalists.consider(
-                    spread: group.spread + all.minus(group).spread, foreground: group, mask: mask, eighth: eighth)
+        var best = Choice()
+        if exhaustive {
+            // In Gray-code order each partition moves one sub-cell from the last: its foreground
+            // group is one addition or subtraction away.
+            var foreground = MosaicGroup()
+            for step in 0..<(1 << (count - 1)) {
+                let mask = step ^ (step >> 1)
+                if step > 0 {
+                    let moved = step.trailingZeroBitCount
+                    foreground =
+                        mask & (1 << moved) != 0
+                        ? foreground.plus(lanes.group(moved)) : foreground.minus(lanes.group(moved))
+                }
+                consider(
+                    foreground, mask: mask, eighth: nil, all: all, exhaustive: true, x: x, y: y, table: table,
+                    best: &best, finalists: &finalists)
             }
-        }
-        // In Gray-code order each partition moves one sub-cell from the last: its foreground
-        // group is one addition or subtraction away.
-        var foreground = MosaicGroup()
-        for step in 0..<(1 << (count - 1)) {
-            let mask = step ^ (step >> 1)
-            if step > 0 {
-                let moved = step.trailingZeroBitCount
-                foreground =
-                    mask & (1 << moved) != 0
-                    ? foreground.plus(lanes.group(moved)) : foreground.minus(lanes.group(moved))
-            }
-            consider(mask == 0 ? MosaicGroup() : foreground, mask: mask)
+        } else {
+            MosaicPartitionRanking.rank(lanes, count: count, all: all, into: &finalists)
         }
         if let strips {
+            // The left k eighths and the lower k eighths, each one strip more than the last.
+            var left = MosaicGroup(), lower = MosaicGroup()
             for eighths in 1...7 {
-                let lower = ((1 << eighths) - 1) << (8 - eighths)
-                for (group, scalar) in [
-                    (strips.columns.group(mask: (1 << eighths) - 1), MosaicGlyphs.leftEighths(eighths)),
-                    (strips.rows.group(mask: lower), MosaicGlyphs.lowerEighths(eighths)),
-                ] {
-                    consider(group, mask: 0, eighth: scalar)
-                }
+                left = left.plus(strips.columns.group(eighths - 1))
+                lower = lower.plus(strips.rows.group(8 - eighths))
+                consider(
+                    left, mask: 0, eighth: MosaicGlyphs.leftEighths(eighths), all: all, exhaustive: exhaustive, x: x,
+                    y: y, table: table, best: &best, finalists: &finalists)
+                consider(
+                    lower, mask: 0, eighth: MosaicGlyphs.lowerEighths(eighths), all: all, exhaustive: exhaustive,
+                    x: x, y: y, table: table, best: &best, finalists: &finalists)
             }
         }
         finalists.forEach { finalist in
             let scored = score(finalist.foreground, all.minus(finalist.foreground), x: x, y: y, table: table)
             if scored.error < best.error {
-                best = scored
-                bestMask = finalist.mask
-                bestEighth = finalist.eighth
+                best = Choice(
+                    error: scored.error, foreground: scored.foreground, background: scored.background,
+                    mask: finalist.mask, eighth: finalist.eighth)
             }
         }
-        if let bestEighth, best.foreground != best.background {
-            return Cell(glyph: .mosaic(bestEighth), foreground: best.foreground, background: best.background)
+        if let eighth = best.eighth, best.foreground != best.background {
+            return Cell(glyph: .mosaic(eighth), foreground: best.foreground, background: best.background)
         }
         return Self.cell(
-            mask: bestEighth == nil ? bestMask : 0, foreground: best.foreground, background: best.background,
+            mask: best.eighth == nil ? best.mask : 0, foreground: best.foreground, background: best.background,
             count: count)
+    }
+
+    /// The cell chosen so far and its error.
+    private struct Choice {
+        var error = Float.infinity
+        var foreground = TermColor.default
+        var background = TermColor.default
+        var mask = 0
+        var eighth: Unicode.Scalar?
+    }
+
+    /// One candidate (`group` in the foreground, the rest of `all` behind): scored at once in
+    /// palettes, else ranked by spread, whose check against the third finalist comes first
+    /// (most candidates stop there). A method with inout state, not a closure over it: the
+    /// closure's captured variables were checked for exclusive access at run time, a tenth of
+    /// the time octants took.
+    @inline(__always)
+    private func consider(
+        _ group: MosaicGroup, mask: Int, eighth: Unicode.Scalar?, all: MosaicGroup, exhaustive: Bool, x: Int, y: Int,
+        table: UnsafeBufferPointer<UInt8>, best: inout Choice, finalists: inout MosaicFinalists
+    ) {
+        if exhaustive {
+            let scored = score(group, all.minus(group), x: x, y: y, table: table)
+            if scored.error < best.error {
+                best = Choice(
+                    error: scored.error, foreground: scored.foreground, background: scored.background, mask: mask,
+                    eighth: eighth)
+            }
+        } else {
+            let rest = all.minus(group)
+            if group.count > 0, rest.count > 0 {
+                // spread = Σ|c|² − |ΣP|²/n − |ΣQ|²/m over the two groups; it is under the
+                // third finalist's s when (Σ|c|² − s)·n·m < |ΣP|²·m + |ΣQ|²·n, which needs no
+                // division (two divisions a candidate were most of the octants' time).
+                let product = group.count * rest.count
+                let groupPower = (group.pointTotal * group.pointTotal).sum()
+                let restPower = (rest.pointTotal * rest.pointTotal).sum()
+                guard
+                    (all.squares - finalists.worstSpread) * product < groupPower * rest.count + restPower * group.count
+                else { return }
+            }
+            let spread = group.spread + rest.spread
+            if spread < finalists.worstSpread {
+                finalists.consider(spread: spread, foreground: group, mask: mask, eighth: eighth)
+            }
+        }
     }
 
     /// The error of showing two groups in their own (quantised) means, and those colours (one

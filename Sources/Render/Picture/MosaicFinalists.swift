@@ -12,6 +12,9 @@ struct MosaicFinalists {
 
     private var first = Entry(), second = Entry(), third = Entry()
 
+    /// The spread a candidate must be under to be kept.
+    var worstSpread: Float { third.spread }
+
     /// `body` for each kept candidate, least spread first (no array: this runs for every cell).
     @inline(__always)
     func forEach(_ body: (Entry) -> Void) {

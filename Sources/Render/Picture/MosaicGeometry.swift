@@ -15,6 +15,18 @@ struct MosaicGeometry: Sendable {
         let subcellRows: SIMD8<Float>
         /// The whole share (the sum of `eighths`).
         let total: Float
+        /// The eighths it has a share of (a canvas pixel meets one to three of them, mostly).
+        let eighthLanes: Range<Int>
+
+        init(index: Int, eighths: SIMD8<Float>, subcellRows: SIMD8<Float>, total: Float) {
+            self.index = index
+            self.eighths = eighths
+            self.subcellRows = subcellRows
+            self.total = total
+            let first = (0..<8).first { eighths[$0] > 0 } ?? 0
+            let last = (0..<8).last { eighths[$0] > 0 } ?? -1
+            eighthLanes = first..<max(first, last + 1)
+        }
     }
 
     let columns: Int

@@ -1,11 +1,29 @@
 import Decode
 
 /// Up to eight regions of a cell, one SIMD lane each, by their sums (see `MosaicGroup`): its
-/// sub-cells, or its eighth-wide columns, or its eighth-high rows.
+/// sub-cells, or its eighth-wide columns, or its eighth-high rows. The partitions of a cell are
+/// tried from these sums alone (`MosaicCellBuilder.bestCell`).
 struct MosaicLanes {
     var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
     var luma = SIMD8<Float>(), blue = SIMD8<Float>(), red = SIMD8<Float>()
     var squares = SIMD8<Float>(), count = SIMD8<Float>()
+
+    init() {}
+
+    /// Regions from `count` vectors of `MosaicPixelTable` quantities (region i: `regions[i]`).
+    init(regions: UnsafePointer<SIMD8<Float>>, count: Int) {
+        for index in 0..<count {
+            let region = regions[index]
+            r[index] = region[0]
+            g[index] = region[1]
+            b[index] = region[2]
+            luma[index] = region[3]
+            blue[index] = region[4]
+            red[index] = region[5]
+            squares[index] = region[6]
+            self.count[index] = region[7]
+        }
+    }
 
     /// Region `index` is one sample, `pixel`.
     mutating func set(_ index: Int, _ pixel: RGBA, space: PatternSpace) {
@@ -18,31 +36,6 @@ struct MosaicLanes {
         red[index] = point.z
         squares[index] = (point * point).sum()
         count[index] = 1
-    }
-
-    /// Each of `row`'s samples to the region of its lane (the eight columns).
-    mutating func addLanes(of row: SampleRow) {
-        r += row.r
-        g += row.g
-        b += row.b
-        luma += row.luma
-        blue += row.blue
-        red += row.red
-        squares += row.squares
-        count += 1
-    }
-
-    /// The samples of `row` in `lanes` (a range of lanes), counted `weight` times, to region `index`.
-    mutating func add(_ row: SampleRow, lanes: SIMD8<Float>, to index: Int, weight: Float) {
-        let w = lanes * weight
-        r[index] += (row.r * w).sum()
-        g[index] += (row.g * w).sum()
-        b[index] += (row.b * w).sum()
-        luma[index] += (row.luma * w).sum()
-        blue[index] += (row.blue * w).sum()
-        red[index] += (row.red * w).sum()
-        squares[index] += (row.squares * w).sum()
-        count[index] += w.sum()
     }
 
     /// Region `index` alone.

@@ -1,0 +1,65 @@
+import Decode
+import Glibc
+import Picture
+
+/// `tview-bench mosaic FILE`: for each symbol set at 160x47 cells in truecolor (eighth blocks
+/// with the mosaics, as by default), the fastest of 15 first frames (every cell worked out, on
+/// one processor) and the fastest of 3 passes over the first 60 frames as playing renders them
+/// (unchanged cells kept), in processor time (all threads: the first frame is worked out on
+/// every processor). Minimums: this machine's neighbours add noise, never remove it.
+enum MosaicTiming {
+    static func run(path: String) {
+        guard let image = try? AnimatedImage.open(path: path) else {
+            print("cannot open \(path)")
+            return
+        }
+        var frames: [Frame] = []
+        while frames.count < 60, let frame = try? image.nextFrame() { frames.append(frame) }
+        guard let first = frames.first else { return }
+        // TVIEW_BENCH_SYMBOLS=quadrant,octant: only those sets (for a profiler).
+        let only = getenv("TVIEW_BENCH_SYMBOLS").map { String(cString: $0).split(separator: ",").map(String.init) }
+        for symbols in MosaicSymbols.allCases where only?.contains(symbols.rawValue) ?? true {
+            var builder = CellGridBuilder(mode: .truecolor)
+            builder.symbols = symbols
+            builder.eighths = symbols != .half
+            var bestFirst = Double.infinity
+            for _ in 0..<15 {
+                // A new renderer: nothing kept from an earlier frame.
+                var renderer = GridRenderer(builder: builder)
+                _ = renderer.render(first.image, columns: 8, rows: 4, cellAspect: 2)
+                let start = cpuNow()
+                _ = renderer.render(first.image, serial: 1, change: nil, columns: 160, rows: 47, cellAspect: 2)
+                bestFirst = min(bestFirst, cpuMilliseconds(since: start))
+            }
+            var bestPass = Double.infinity
+            for _ in 0..<3 {
+                var renderer = GridRenderer(builder: builder)
+                let start = cpuNow()
+                for frame in frames {
+                    _ = renderer.render(
+                        frame.image, serial: frame.serial, change: frame.change, columns: 160, rows: 47,
+                        cellAspect: 2)
+                }
+                bestPass = min(bestPass, cpuMilliseconds(since: start) / Double(frames.count))
+            }
+            print(
+                "\(path) \(symbols.rawValue): first frame \(format(bestFirst)) ms (processor time); "
+                    + "playing \(format(bestPass)) ms a frame")
+        }
+    }
+
+    private static func cpuNow() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return time
+    }
+
+    private static func cpuMilliseconds(since start: timespec) -> Double {
+        let end = cpuNow()
+        return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+    }
+
+    private static func format(_ value: Double) -> String {
+        String((value * 100).rounded() / 100)
+    }
+}
