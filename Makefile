@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp libavif-bin libjxl-tools python3 python3-pil
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-pixels bench-render clean
+.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-peers bench-pixels bench-render clean
 
 all: build
 
@@ -136,12 +136,20 @@ e2e: build
 	python3 e2e/kitty_gallery.py .build/release/tview $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA)
 
+# The peers bench/run_bench.py and bench/run_fidelity.py measure first: the newest chafa 1.18.x and
+# timg 1.6.x, built from source into /opt/peers by ../shared/bench/build_peers.sh (once, a few
+# minutes) from copies of their repositories ($MIRRORS, /work/.mirror, or cloned into
+# ~/.cache/tview-bench); Debian 12's chafa 1.12 and timg 1.4.5 are the second row.
+bench-peers:
+	bash bench/setup_peers.sh
+
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
-# in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png;
+# in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png
+# (first the four symbol sets against chafa 1.18, timg 1.6 and Debian's);
 # then pixel output (kitty, sixel, iTerm2): bench/pixels.md; then a 1000-frame image sequence:
 # bench/sources.md; then the gallery against timg --grid (24 files; timg takes about 10 GB):
-# bench/gallery.md.
-bench: build
+# bench/gallery.md; last, picture fidelity of text output: bench/fidelity.md.
+bench: build bench-peers
 	@for p in chafa timg ffmpeg gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi

@@ -2,8 +2,9 @@
 """When frames reach the screen behind a slow link: runs a command in a pseudo-terminal behind the
 same link model as ../shared/bench/ptyrun.py (output taken while a buffer of BUFFER bytes has room,
 shown at BPS bytes per second, status, cursor and synchronized-output (DECRQM ?2026) queries answered when shown) and records when each
-frame's end marker is shown: tview's end of synchronized update (ESC [ ? 2026 l), or the cursor-up
-jump chafa and timg make between frames (ESC [ N A, N >= 10).
+frame's end marker is shown: tview's end of synchronized update (ESC [ ? 2026 l), or the jump back
+to the top chafa and timg make between frames: cursor up (ESC [ N A, N >= 10; timg, chafa 1.12) or
+chafa 1.18's restore of the cursor it saved at the first frame (ESC [ u).
 
 usage: link_frames.py [--cols 160] [--rows 48] [--seconds 60] --link BPS:BUFFER -- CMD ARGS...
 Prints one JSON object: frames shown, first/last frame times, the fewest frames shown in any one
@@ -11,7 +12,8 @@ second after the first frame, the longest gap between frames, when the last byte
 """
 import argparse, fcntl, json, os, pty, re, select, signal, struct, termios, time
 
-MARKER = re.compile(rb"\x1b\[\?2026l|\x1b\[\d{2,}A")
+# (chafa 1.18's cursor-up right before it saves the cursor makes room for the first frame: no frame.)
+MARKER = re.compile(rb"\x1b\[\?2026l|\x1b\[\d{2,}A(?!\x1b\[s)|\x1b\[u")
 QUERY = re.compile(rb"\x1b\[(?:6n|5n|0?c|\?2026\$p)")
 
 
