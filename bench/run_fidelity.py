@@ -16,7 +16,8 @@ many such cells each run had.
 
 Usage: bench/run_fidelity.py [--tview PATH] [--out bench/fidelity.md]
 Images: scikit-image's bundled photos (public domain or CC0: astronaut, chelsea, coffee,
-rocket) and a frame of ../shared/bench's med.gif when it is there."""
+rocket), a star field and line art drawn here (`synthetic`), and a frame of ../shared/bench's
+med.gif when it is there."""
 import argparse
 import io
 import json
@@ -418,6 +419,35 @@ def cell(result):
     return "—" if result is None else f"{result[0]:.3f} / {result[1]:.2f}" + (f" ({result[2]} odd)" if result[2] else "")
 
 
+def synthetic(work):
+    """Two pictures the photos lack, made the same way every run: a star field (260 points of one
+    to three pixels, grey 140 to 255, on black) and line art (lines of one to three pixels, black
+    and dark blue on white: diagonals, circles, a box, a hatch)."""
+    from PIL import ImageDraw
+    rng = np.random.default_rng(5)
+    width, height = 640, 360
+    stars = np.zeros((height, width, 3), np.uint8)
+    for _ in range(260):
+        x, y = rng.integers(0, width - 2), rng.integers(0, height - 2)
+        size = rng.choice([1, 1, 1, 2, 2, 3])
+        stars[y:y + size, x:x + size] = rng.integers(140, 256)
+    star_path = os.path.join(work, "starfield.png")
+    Image.fromarray(stars).save(star_path)
+    art = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(art)
+    for x in range(0, width, 40):
+        draw.line([(x, 0), (x + 120, height)], fill="black", width=2)
+    for radius in range(20, 180, 25):
+        draw.ellipse([width // 2 - radius, height // 2 - radius, width // 2 + radius, height // 2 + radius],
+                     outline=(20, 20, 120), width=2)
+    draw.rectangle([30, 30, 200, 120], outline="black", width=3)
+    for y in range(200, 340, 12):
+        draw.line([(30, y), (250, y + 8)], fill="black", width=1)
+    art_path = os.path.join(work, "lineart.png")
+    art.save(art_path)
+    return [star_path, art_path]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tview", default=".build/release/tview")
@@ -433,6 +463,7 @@ def main():
             png = os.path.join(work, name.rsplit(".", 1)[0] + ".png")
             Image.open(path).convert("RGB").save(png)
             images.append(png)
+    images += synthetic(work)
     med = os.path.join(args.media, "med.gif")
     if os.path.exists(med):
         frame = os.path.join(work, "med-frame.png")

@@ -118,8 +118,11 @@ def far_end(command, seconds, keys=()):
     reaped = None
     while True:
         now = time.monotonic() - start
-        if now > seconds:
-            os.kill(pid, signal.SIGTERM)
+        if now > seconds and reaped is None:
+            try:
+                os.kill(pid, signal.SIGTERM)  # once it has ended, there is nothing to stop
+            except ProcessLookupError:
+                pass
         while pending and pending[0][0] <= now:
             os.write(fd, pending.pop(0)[1])
         ready, _, _ = select.select([fd], [], [], 0.05)
@@ -209,9 +212,14 @@ def measure_peers(work, tview, media):
     """tview, chafa and timg on med.gif over the link: what reached the far end, and when."""
     sample = os.path.join(media, "med.gif")
     rows = []
+    # The newest peers where `make bench-peers` built them, else what is on PATH.
+    chafa = "/opt/peers/chafa-1.18/bin/chafa" if os.path.exists("/opt/peers/chafa-1.18/bin/chafa") else "chafa"
+    timg = "/opt/peers/timg-1.6/bin/timg" if os.path.exists("/opt/peers/timg-1.6/bin/timg") else "timg"
     for name, remote in (("tview", f"{tview} --pixels none --loops 1 {sample}"),
-                         ("chafa", f"chafa -d {NOMINAL_S} {sample}"),
-                         ("timg", f"timg -pq --loops=1 {sample}")):
+                         (subprocess.run([chafa, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+                          .replace("Chafa version", "chafa").strip() or "chafa", f"{chafa} -d {NOMINAL_S} {sample}"),
+                         ("timg " + (subprocess.run([timg, "--version"], capture_output=True, text=True).stdout.split()
+                                     or ["", "?"])[1], f"{timg} -pq --loops=1 {sample}")):
         if shutil.which(remote.split()[0]) is None and not os.path.exists(remote.split()[0]):
             continue
         start = time.monotonic()

@@ -8,7 +8,8 @@ import Glibc
 struct TView: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tview",
-        abstract: "Play animated GIF, APNG and WebP images (and JPEG, image sequences, sprite sheets) in the terminal.",
+        abstract:
+            "Play animated GIF, APNG, WebP, AVIF and JPEG XL images (and JPEG, image sequences, sprite sheets) in the terminal.",
         discussion: """
             Plays each FILE full-screen, every frame for its own duration, until q (or as \
             often as the file says). FILE may be - to read standard input. The format is \
@@ -17,8 +18,9 @@ struct TView: ParsableCommand {
             terminal, the first frame (or --frame N) is written as ANSI text instead.
 
             Where the terminal takes pixels (kitty's graphics protocol, sixel, iTerm2's \
-            inline images), it is asked at start-up and they are used (--pixels); half \
-            blocks otherwise.
+            inline images), it is asked at start-up and they are used (--pixels); text \
+            otherwise, in two-colour cells of quadrants and eighth blocks (sextants or \
+            octants where the terminal draws them, half blocks on the Linux console: --symbols).
 
             With --grid, all files play at once in tiles, each on its own timing: arrows \
             select, Enter opens the selected file full screen (q comes back), n/p turn pages.
