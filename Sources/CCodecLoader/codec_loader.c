@@ -33,24 +33,29 @@ JXL_FUNCTIONS(DECLARE_POINTER)
         return 0;                                                                                           \
     }
 
-// Opens the first of `names` that exists. RTLD_GLOBAL: CQuietLibraries finds libdav1d's own
-// dav1d_default_settings through RTLD_NEXT, which searches only the global scope.
-static void *open_first(const char *const *names, int count, const char **opened, char *reason, size_t size) {
-    for (int i = 0; i < count; i++) {
-        void *handle = dlopen(names[i], RTLD_NOW | RTLD_GLOBAL);
-        if (handle != NULL) {
-            *opened = names[i];
-            return handle;
-        }
-        if (i == 0) {
-            snprintf(reason, size, "%s", dlerror());
-        }
+typedef int (*load_function)(const char *path, void *handle, char *reason, size_t size);
+
+// Opens `soname`, else the development link `fallback`, and has `load` look up its functions and
+// check its version; `reason` is left empty when that worked, else says why not. RTLD_GLOBAL:
+// CQuietLibraries finds libdav1d's own dav1d_default_settings through RTLD_NEXT, which searches
+// only the global scope.
+static void open_library(const char *soname, const char *fallback, load_function load, const char *name,
+                         char *reason, size_t size) {
+    const char *path = soname;
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
+    if (handle == NULL) {
+        snprintf(reason, size, "%s", dlerror());
+        path = fallback;
+        handle = dlopen(fallback, RTLD_NOW | RTLD_GLOBAL);
     }
-    return NULL;
+    if (handle != NULL && load(path, handle, reason, size)) {
+        reason[0] = 0;
+    } else if (reason[0] == 0) {
+        snprintf(reason, size, "%s could not be opened", name);
+    }
 }
 
 static char avif_reason[256];
-static char avif_soname[32];
 
 static int load_avif(const char *path, void *handle, char *reason, size_t size) {
     AVIF_FUNCTIONS(RESOLVE)
@@ -67,16 +72,10 @@ static int load_avif(const char *path, void *handle, char *reason, size_t size) 
 
 static void open_avif(void) {
     // libavif's soname is 4 + the minor version up to 0.11 (libavif.so.15), 16 from 1.0 on.
+    char avif_soname[32];
     snprintf(avif_soname, sizeof avif_soname, "libavif.so.%d",
              AVIF_VERSION_MAJOR == 0 ? AVIF_VERSION_MINOR + 4 : 16);
-    const char *names[] = {avif_soname, "libavif.so"};
-    const char *opened = NULL;
-    void *handle = open_first(names, 2, &opened, avif_reason, sizeof avif_reason);
-    if (handle != NULL && load_avif(opened, handle, avif_reason, sizeof avif_reason)) {
-        avif_reason[0] = 0;
-    } else if (avif_reason[0] == 0) {
-        snprintf(avif_reason, sizeof avif_reason, "libavif could not be opened");
-    }
+    open_library(avif_soname, "libavif.so", load_avif, "libavif", avif_reason, sizeof avif_reason);
 }
 
 const char *tview_avif_open(void) {
@@ -86,7 +85,6 @@ const char *tview_avif_open(void) {
 }
 
 static char jxl_reason[256];
-static char jxl_soname[32];
 
 static int load_jxl(const char *path, void *handle, char *reason, size_t size) {
     JXL_FUNCTIONS(RESOLVE)
@@ -101,19 +99,13 @@ static int load_jxl(const char *path, void *handle, char *reason, size_t size) {
 
 static void open_jxl(void) {
     // libjxl 0.x is libjxl.so.0.MINOR.
+    char jxl_soname[32];
     if (JPEGXL_MAJOR_VERSION == 0) {
         snprintf(jxl_soname, sizeof jxl_soname, "libjxl.so.0.%d", JPEGXL_MINOR_VERSION);
     } else {
         snprintf(jxl_soname, sizeof jxl_soname, "libjxl.so.%d", JPEGXL_MAJOR_VERSION);
     }
-    const char *names[] = {jxl_soname, "libjxl.so"};
-    const char *opened = NULL;
-    void *handle = open_first(names, 2, &opened, jxl_reason, sizeof jxl_reason);
-    if (handle != NULL && load_jxl(opened, handle, jxl_reason, sizeof jxl_reason)) {
-        jxl_reason[0] = 0;
-    } else if (jxl_reason[0] == 0) {
-        snprintf(jxl_reason, sizeof jxl_reason, "libjxl could not be opened");
-    }
+    open_library(jxl_soname, "libjxl.so", load_jxl, "libjxl", jxl_reason, sizeof jxl_reason);
 }
 
 const char *tview_jxl_open(void) {

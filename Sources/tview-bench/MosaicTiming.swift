@@ -3,10 +3,10 @@ import Glibc
 import Picture
 
 /// `tview-bench mosaic FILE`: for each symbol set at 160x47 cells in truecolor (eighth blocks
-/// with the mosaics, as by default), the fastest of 15 first frames (every cell worked out, on
-/// one processor) and the fastest of 3 passes over the first 60 frames as playing renders them
-/// (unchanged cells kept), in processor time (all threads: the first frame is worked out on
-/// every processor). Minimums: this machine's neighbours add noise, never remove it.
+/// with the mosaics, as by default), the fastest of 15 first frames (every cell worked out) and
+/// the fastest of 3 passes over the first 60 frames as playing renders them (unchanged cells
+/// kept), in processor time (all threads: a first frame is worked out on every processor).
+/// Minimums: this machine's neighbours add noise, never remove it.
 enum MosaicTiming {
     static func run(path: String) {
         guard let image = try? AnimatedImage.open(path: path) else {
@@ -27,36 +27,26 @@ enum MosaicTiming {
                 // A new renderer: nothing kept from an earlier frame.
                 var renderer = GridRenderer(builder: builder)
                 _ = renderer.render(first.image, columns: 8, rows: 4, cellAspect: 2)
-                let start = cpuNow()
+                let start = Clock.now(CLOCK_PROCESS_CPUTIME_ID)
                 _ = renderer.render(first.image, serial: 1, change: nil, columns: 160, rows: 47, cellAspect: 2)
-                bestFirst = min(bestFirst, cpuMilliseconds(since: start))
+                bestFirst = min(bestFirst, Clock.milliseconds(since: start, CLOCK_PROCESS_CPUTIME_ID))
             }
             var bestPass = Double.infinity
             for _ in 0..<3 {
                 var renderer = GridRenderer(builder: builder)
-                let start = cpuNow()
+                let start = Clock.now(CLOCK_PROCESS_CPUTIME_ID)
                 for frame in frames {
                     _ = renderer.render(
                         frame.image, serial: frame.serial, change: frame.change, columns: 160, rows: 47,
                         cellAspect: 2)
                 }
-                bestPass = min(bestPass, cpuMilliseconds(since: start) / Double(frames.count))
+                bestPass = min(
+                    bestPass, Clock.milliseconds(since: start, CLOCK_PROCESS_CPUTIME_ID) / Double(frames.count))
             }
             print(
                 "\(path) \(symbols.rawValue): first frame \(format(bestFirst)) ms (processor time); "
                     + "playing \(format(bestPass)) ms a frame")
         }
-    }
-
-    private static func cpuNow() -> timespec {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return time
-    }
-
-    private static func cpuMilliseconds(since start: timespec) -> Double {
-        let end = cpuNow()
-        return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
     }
 
     private static func format(_ value: Double) -> String {

@@ -81,16 +81,17 @@ struct RenderBenchmark {
     }
 }
 
-/// CLOCK_MONOTONIC in milliseconds.
+/// A clock in milliseconds: CLOCK_MONOTONIC (wall time), or CLOCK_PROCESS_CPUTIME_ID (this
+/// process's processor time, all threads).
 enum Clock {
-    static func now() -> timespec {
+    static func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> timespec {
         var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
+        clock_gettime(clock, &time)
         return time
     }
 
-    static func milliseconds(since start: timespec) -> Double {
-        let end = now()
+    static func milliseconds(since start: timespec, _ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
+        let end = now(clock)
         return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
     }
 }

@@ -320,20 +320,11 @@ public struct MosaicCellBuilder: Sendable {
                 @inline(__always) func byte(_ bits: UInt32) -> Int {
                     Int(toSRGB[min(Int(bits & 0x7F_FFFF), LinearLight.steps)])
                 }
-                var row = SIMD8<Float>(), left = SIMD8<Float>()
-                for column in 0..<8 {
+                addSampleRow(sampleRow, subcellParts: subcellParts, into: regions) { column in
                     var value = table[byte(r[column])] + table[256 + byte(g[column])] + table[512 + byte(b[column])]
                     value[6] = value[3] * value[3] + value[4] * value[4] + value[5] * value[5]
                     value[7] = 1
-                    regions[column] += value
-                    row += value
-                    if column == 3 { left = row }
-                }
-                regions[8 + sampleRow] = row
-                let right = row - left
-                for part in subcellParts[sampleRow] {
-                    regions[16 + part.row * 2] += left * part.weight
-                    regions[16 + part.row * 2 + 1] += right * part.weight
+                    return value
                 }
             }
         }
@@ -373,19 +364,32 @@ public struct MosaicCellBuilder: Sendable {
     ) {
         regions.update(repeating: .zero, count: 24)
         for y in 0..<8 {
-            var row = SIMD8<Float>(), left = SIMD8<Float>()
-            for x in 0..<8 {
-                let value = MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
-                regions[x] += value
-                row += value
-                if x == 3 { left = row }
+            addSampleRow(y, subcellParts: subcellParts, into: regions) { x in
+                MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
             }
-            regions[8 + y] = row
-            let right = row - left
-            for part in subcellParts[y] {
-                regions[16 + part.row * 2] += left * part.weight
-                regions[16 + part.row * 2 + 1] += right * part.weight
-            }
+        }
+    }
+
+    /// Sample row `y`, whose eight samples' quantities `value` gives (by column), added to the
+    /// regions (`regions(of:)`'s layout): each sample to its column, the row whole to its eighth
+    /// row, its left and right halves to the sub-cells it lies in.
+    @inline(__always)
+    private static func addSampleRow(
+        _ y: Int, subcellParts: [[(row: Int, weight: Float)]], into regions: UnsafeMutablePointer<SIMD8<Float>>,
+        value: (Int) -> SIMD8<Float>
+    ) {
+        var row = SIMD8<Float>(), left = SIMD8<Float>()
+        for x in 0..<8 {
+            let sample = value(x)
+            regions[x] += sample
+            row += sample
+            if x == 3 { left = row }
+        }
+        regions[8 + y] = row
+        let right = row - left
+        for part in subcellParts[y] {
+            regions[16 + part.row * 2] += left * part.weight
+            regions[16 + part.row * 2 + 1] += right * part.weight
         }
     }
 
@@ -514,9 +518,9 @@ public struct MosaicCellBuilder: Sendable {
         var eighth: Unicode.Scalar?
     }
 
-    /// One candidate (`group` in the foreground, the rest of `all` behind): scored at once in
-    /// palettes, else ranked by spread, whose check against the third finalist comes first
-    /// (most candidates stop there). A method with inout state, not a closure over it: the
+    /// One candidate (`group` in the foreground, the rest of `all` behind): the partitions in
+    /// palettes and the eighth blocks in every mode. Scored at once in palettes, else ranked by
+    /// spread, whose check against the third finalist comes first (most candidates stop there). A method with inout state, not a closure over it: the
     /// closure's captured variables were checked for exclusive access at run time, a tenth of
     /// the time octants took.
     @inline(__always)
@@ -536,7 +540,9 @@ public struct MosaicCellBuilder: Sendable {
             if group.count > 0, rest.count > 0 {
                 // spread = Σ|c|² − |ΣP|²/n − |ΣQ|²/m over the two groups; it is under the
                 // third finalist's s when (Σ|c|² − s)·n·m < |ΣP|²·m + |ΣQ|²·n, which needs no
-                // division (two divisions a candidate were most of the octants' time).
+                // division. Only the eighth blocks come here now (partitions go through
+                // MosaicPartitionRanking); the check stays because its rounding decides ties of
+                // a hair between them (ten of 336 pictures in every set and mode differ without it).
                 let product = group.count * rest.count
                 let groupPower = (group.pointTotal * group.pointTotal).sum()
                 let restPower = (rest.pointTotal * rest.pointTotal).sum()

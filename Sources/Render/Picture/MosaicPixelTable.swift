@@ -12,13 +12,10 @@ struct MosaicPixelTable: Sendable {
     static let palette = MosaicPixelTable(space: PatternSpace(mode: .palette256))
 
     static func forSpace(_ space: PatternSpace) -> MosaicPixelTable {
-        space.chroma == truecolor.chroma ? truecolor : palette
+        space.chroma == PatternSpace(mode: .truecolor).chroma ? truecolor : palette
     }
 
-    private let chroma: Float
-
     private init(space: PatternSpace) {
-        chroma = space.chroma
         var entries: [SIMD8<Float>] = []
         for channel in 0..<3 {
             for value in 0..<256 {

@@ -26,16 +26,4 @@ struct PatternSpace: Sendable {
             chroma * (-0.168_736 * r - 0.331_264 * g + 0.5 * b),
             chroma * (0.5 * r - 0.418_688 * g - 0.081_312 * b))
     }
-
-    /// `point` for eight colours at once.
-    @inline(__always)
-    func points(_ r: SIMD8<Float>, _ g: SIMD8<Float>, _ b: SIMD8<Float>) -> (
-        SIMD8<Float>, SIMD8<Float>, SIMD8<Float>
-    ) {
-        (
-            0.299 * r + 0.587 * g + 0.114 * b,
-            chroma * (-0.168_736 * r - 0.331_264 * g + 0.5 * b),
-            chroma * (0.5 * r - 0.418_688 * g - 0.081_312 * b)
-        )
-    }
 }
