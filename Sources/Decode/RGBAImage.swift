@@ -54,6 +54,17 @@ extension RGBAImage {
         }
     }
 
+    /// Rows `rows` are about to be written whole: their pages are given memory in one call
+    /// rather than a fault each (worth it for a fresh canvas only).
+    mutating func willWrite(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<height)
+        guard !rows.isEmpty else { return }
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            tview_populate_for_writing(
+                buffer.baseAddress! + rows.lowerBound * width, rows.count * width * MemoryLayout<RGBA>.stride)
+        }
+    }
+
     /// All of it, as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }

@@ -32,7 +32,11 @@ struct PlaySession {
             }
         }
         guard !opened.isEmpty else { return .usage }
-        let sources: [any FrameSource] = opened
+        var sources: [any FrameSource] = opened
+        if interactive && playback.grid == nil {
+            // The first frame decodes while the screen is set up and the terminal answers.
+            sources[0] = EarlyFirstFrame(opened[0])
+        }
         SignalPipe.playerStarts(screenTaken: interactive)
         let settings = PlayerSettings(
             loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,

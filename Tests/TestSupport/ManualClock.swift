@@ -19,4 +19,8 @@ public final class ManualClock: PlaybackClock, Sendable {
     public func now() -> Duration { time }
 
     public func advance(by duration: Duration) { current.withLock { $0 += duration } }
+
+    /// Moves the clock to `time` unless it is there already, in one step: another thread's
+    /// `advance(by:)` between reading and setting the time would otherwise be lost.
+    public func advance(to time: Duration) { current.withLock { $0 = max($0, time) } }
 }

@@ -21,11 +21,11 @@ public final class ScriptedEvents: PlayerEventSource {
         deadlines.append(deadline)
         if let next = script.first, deadline.map({ next.time <= $0 }) ?? true {
             script.removeFirst()
-            clock.time = max(clock.time, next.time)
+            clock.advance(to: next.time)
             return next.event
         }
         guard let deadline else { return .key(.quit) }
-        clock.time = max(clock.time, deadline)
+        clock.advance(to: deadline)
         return nil
     }
 }

@@ -13,6 +13,11 @@ void tview_map_large_allocations(int bytes);
 /// that is never drawn on stays out of the resident set (calloc does the same inside glibc).
 void tview_clear_fresh_memory(void *start, size_t count);
 
+/// Gives the pages of `count` bytes at `start` memory now, in one call, for bytes about to be
+/// written: a 1080p canvas drawn on page by page takes two thousand faults (2 ms); populated at
+/// once, a fraction of that. Only for memory that will be written whole anyway.
+void tview_populate_for_writing(void *start, size_t count);
+
 /// Watches a read-only file mapping: when the file shrinks under it (a download still being
 /// written, an editor saving), reading past the new end would raise SIGBUS and kill the process.
 /// Instead, the handler puts zero pages over the rest of the mapping and marks it replaced, so the

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Draws GIF images onto a canvas the way browsers do: the canvas starts transparent (the
 /// background colour is never painted), images are clipped to the canvas, transparent indices
 /// leave the canvas as it is, disposal 2 clears the image's rectangle to transparent and
@@ -17,6 +19,8 @@ struct GIFCompositor {
     private var hasPendingDisposal = false
     /// Where the last image (and the disposal before it) changed the canvas.
     private(set) var changed = PixelRect.empty
+    /// No image has been drawn on the canvas since it was made: its pages are not yet memory.
+    private var canvasIsFresh = true
 
     init(width: Int, height: Int) {
         canvas = RGBAImage(width: width, height: height)
@@ -32,6 +36,7 @@ struct GIFCompositor {
 
     mutating func reset() {
         canvas = RGBAImage(width: canvas.width, height: canvas.height)
+        canvasIsFresh = true
         hasPendingDisposal = false
         saved = []
         changed = .empty
@@ -48,6 +53,11 @@ struct GIFCompositor {
         self.disposal = disposal
         hasPendingDisposal = true
         changed = changed.union(clipRect)
+        if canvasIsFresh && (clipRight - clipLeft) * 2 >= canvas.width {
+            // The first image, most of the canvas wide: its rows are written whole.
+            canvas.willWrite(rows: clipTop..<clipBottom)
+        }
+        canvasIsFresh = false
         if disposal == .previous {
             saved.removeAll(keepingCapacity: true)
             for y in clipTop..<clipBottom {
@@ -70,6 +80,15 @@ struct GIFCompositor {
                 // frames, where a branch per pixel mispredicts.
                 let row = pixels.baseAddress! + rowStart
                 let source = indices.baseAddress! + firstColumn - clipLeft
+                let drawn = clipRight - clipLeft
+                if transparent < 0 || drawn <= 0
+                    || memchr(source + clipLeft, Int32(transparent), drawn) == nil
+                {
+                    // No pixel of the row is transparent (memchr looks fast): the canvas is only
+                    // written, never read, so a fresh one is not paged in twice.
+                    for x in clipLeft..<clipRight { row[x] = colors[Int(source[x])] }
+                    return
+                }
                 for x in clipLeft..<clipRight {
                     let index = Int(source[x])
                     row[x] = index == transparent ? row[x] : colors[index]

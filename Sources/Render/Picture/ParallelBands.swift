@@ -12,11 +12,14 @@ enum ParallelBands {
     /// `body` for consecutive ranges covering 0..<rows, at once when `work` (a rough count of
     /// operations) is worth it.
     static func run(rows: Int, work: Int, parallel: Bool, _ body: @Sendable (Range<Int>) -> Void) {
-        let bands = parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1
-        guard bands > 1 else {
+        let threads = parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1
+        guard threads > 1 else {
             body(0..<rows)
             return
         }
+        // Four bands a thread, taken as threads come free: one held up (by another process on
+        // its processor, or started late) leaves its bands to the others.
+        let bands = min(rows, threads * 4)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             body(rows * band / bands..<rows * (band + 1) / bands)
         }

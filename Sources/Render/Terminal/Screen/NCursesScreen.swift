@@ -79,7 +79,9 @@ public final class NCursesScreen {
         let inputDescriptor = link.inputDescriptor
         let outputDescriptor = link.outputDescriptor
         self.drawing = drawing
-        setlocale(LC_ALL, "")
+        // Only the character set: ncurses needs it for UTF-8 cells. Loading every category (dates,
+        // money, collation: a dozen files) is start-up time for nothing tview prints.
+        setlocale(LC_CTYPE, "")
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"
         let colorTerm = environment["COLORTERM"]
         let wantsTruecolor =
