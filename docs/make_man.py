@@ -51,7 +51,7 @@ def main():
             ".Nd play animated images in the terminal", ".Sh SYNOPSIS", ".Nm", ".Op Ar options",
             ".Op Ar FILE ...", ".Sh DESCRIPTION"]
     page += sentences(command["abstract"])
-    headings = {"Keys:": "keys", "Exit status:": "exit", "Environment:": "environment", "Other modes:": "modes"}
+    headings = {"Keys:": "keys", "Exit status:": "exit", "Environment:": "environment", "Usage:": "usage"}
     blocks = {}
     for block in command["discussion"].split("\n\n"):
         key = next((name for start, name in headings.items() if block.startswith(start)), None)
@@ -79,10 +79,11 @@ def main():
     page += [".Sh ENVIRONMENT"] + sentences(blocks["environment"])
     page += [".Sh EXIT STATUS"] + sentences(blocks["exit"])
     page += [".Sh EXAMPLES", ".Bl -tag -width Ds"]
-    for line in blocks["modes"].split("\n"):
-        example, _, what = line.strip().partition("  ")
+    # Usage: each command on its line, what it does on the next, indented further.
+    lines = [line for line in blocks["usage"].split("\n") if line.strip()]
+    for example, what in zip(lines[0::2], lines[1::2]):
         what = what.strip()
-        page += [".It Li " + escape(example)] + sentences(what[:1].upper() + what[1:].rstrip(". ") + ".")
+        page += [".It Li " + escape(example.strip())] + sentences(what[:1].upper() + what[1:].rstrip(". ") + ".")
     page.append(".El")
     with open(out, "w") as handle:
         handle.write("\n".join(page) + "\n")

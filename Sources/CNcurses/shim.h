@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <wchar.h>
 #include <ncurses.h>
+#include <term.h>
 
 // ncurses' globals and macros, read through functions: Swift 6 cannot touch C globals directly.
 static inline WINDOW *tview_stdscr(void) { return stdscr; }
@@ -15,6 +16,21 @@ static inline int tview_colors(void) { return COLORS; }
 static inline int tview_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tview_lines(void) { return LINES; }
 static inline int tview_cols(void) { return COLS; }
+
+// The colour count terminfo's entry for `term` states (-1: none stated), read without setting up
+// a screen; -2 when there is no such entry. The entry set up before (if any) stays current.
+static inline int tview_terminfo_colors(const char *term, int descriptor) {
+    TERMINAL *before = cur_term;
+    int error = 0;
+    if (setupterm(term, descriptor, &error) != OK) {
+        set_curterm(before);
+        return -2;
+    }
+    int colors = tigetnum("colors");
+    del_curterm(cur_term);
+    set_curterm(before);
+    return colors;
+}
 
 // One cell: a wide character with an extended colour pair (setcchar's opts argument).
 static inline int tview_put_cell(int y, int x, wchar_t glyph, int pair) {

@@ -50,8 +50,8 @@ struct RenderBenchmark {
         defer { close(counter) }
         guard
             let screen = try? NCursesScreen(
-                requested: .truecolor, environment: ["TERM": "xterm-direct"], output: output,
-                input: open("/dev/null", O_RDONLY))
+                colors: ColorChoice(mode: .truecolor, reason: "--colors truecolor", requested: true),
+                term: "xterm-direct", output: output, input: open("/dev/null", O_RDONLY))
         else { return nil }
         defer { screen.end() }
         var renderer = GridRenderer(builder: CellGridBuilder(mode: .truecolor))

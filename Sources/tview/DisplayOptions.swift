@@ -14,7 +14,7 @@ struct DisplayOptions: ParsableArguments {
     var size: CellArea?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))
-    var colors: ColorChoice = .auto
+    var colors: ColorOption = .auto
 
     @Flag(name: .long, help: "Ordered dithering for 256, 16, 8 colours and mono.")
     var dither = false
@@ -122,7 +122,7 @@ struct CellArea: ExpressibleByArgument {
 }
 
 /// `--colors`.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+enum ColorOption: String, ExpressibleByArgument, CaseIterable {
     case auto, truecolor
     case c256 = "256"
     case c16 = "16"

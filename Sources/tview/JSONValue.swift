@@ -1,7 +1,7 @@
 import Decode
 import Terminal
 
-/// Just enough JSON to print `--info --json` without Foundation.
+/// Just enough JSON for `--info --json`, `--probe --json` and `--stats`, without Foundation.
 enum JSONValue {
     case string(String)
     case number(Double)
@@ -13,8 +13,10 @@ enum JSONValue {
         switch self {
         case .string(let text): return Self.quote(text)
         case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-            return String((value * 1000).rounded() / 1000)
+            // Three decimals at most; a whole number without any.
+            let rounded = (value * 1000).rounded() / 1000
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+            return String(rounded)
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .array(let values): return "[" + values.map(\.encoded).joined(separator: ",") + "]"

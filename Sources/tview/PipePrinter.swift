@@ -2,6 +2,7 @@ import Graphics
 import Decode
 import Glibc
 import Picture
+import Playback
 import Terminal
 
 /// Standard output is not a terminal: no ncurses, plain ANSI text of one frame (`--frame N`),
@@ -27,13 +28,14 @@ struct PipePrinter {
                 }
                 let bytes: [UInt8]
                 if let graphics = options.pixels.graphicsProtocol {
-                    // Asked for by name: the frame as that protocol's image, for cells of 10x20.
+                    // Asked for by name: the frame as that protocol's image, for the assumed cell.
                     var renderer = PixelRenderer(
                         background: options.pixelBackground(graphics: graphics), upscale: !options.noUpscale,
                         terminalScales: graphics.terminalScales)
                     let picture = renderer.render(
                         frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: area.columns,
-                        areaRows: area.rows, cellWidth: 10, cellHeight: 20)
+                        areaRows: area.rows, cellWidth: PixelSize.assumedCell.width,
+                        cellHeight: PixelSize.assumedCell.height)
                     bytes = graphics.output().still(picture)
                 } else {
                     var renderer = GridRenderer(builder: options.builder(mode: mode), upscale: !options.noUpscale)
@@ -61,17 +63,11 @@ struct PipePrinter {
     /// 8000x8000), so it is let go while another surely follows; when one that was let go turns
     /// out to be the last (the data broke off), the file is decoded again up to it.
     private static func frame(_ number: Int, of image: AnimatedImage) throws(DecodeError) -> (Frame?, Int) {
-        var chosen: Frame? = nil
-        var index = 0
-        while index < number {
-            if image.hasMoreFrames { chosen = nil }
-            guard let frame = try image.nextFrame() else { break }
-            chosen = frame
-            index += 1
-        }
+        var (chosen, index) = try image.decodeFrames(number)
         if chosen == nil && index > 0 {
+            // The pass ended after a frame that was let go: from the start again, up to it.
             try image.rewind()
-            for _ in 0..<index { chosen = nil; chosen = try image.nextFrame() }
+            chosen = try image.decodeFrames(index).last
         }
         return (chosen, index)
     }

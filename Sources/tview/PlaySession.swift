@@ -46,11 +46,15 @@ struct PlaySession {
         if interactive {
             // One link to the terminal: the screen draws through it, the events read from it.
             let link: TerminalLink
+            let colors: ColorChoice
             let screen: NCursesScreen
             do {
                 link = try TerminalLink.controllingTerminal(clock: clock, pacing: !display.noPacing)
+                // Colours first: they pick the terminfo entry the screen loads.
+                colors = ColorChoice.detect(
+                    requested: display.colors.mode, environment: environment, descriptor: link.outputDescriptor)
                 screen = try NCursesScreen(
-                    requested: display.colors.mode, environment: environment, link: link, drawing: display.draw.path)
+                    colors: colors, term: ColorChoice.term(in: environment), link: link, drawing: display.draw.path)
             } catch {
                 Diagnostics.error(error.description)
                 return .usage
@@ -60,7 +64,7 @@ struct PlaySession {
             let area = display.size.map { (columns: $0.columns, rows: $0.rows) }
             // One round of questions; every choice about the terminal comes from its answers.
             let profile = TerminalProfile.detect(
-                link: link, environment: environment, requested: display.pixels.graphicsProtocol,
+                link: link, environment: environment, colors: colors, requested: display.pixels.graphicsProtocol,
                 pixelsAllowed: display.pixels != .none, clock: clock)
             screen.synchronizedOutput = profile.synchronizedOutput
             let pixels = PixelChoice(profile: profile)

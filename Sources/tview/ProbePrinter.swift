@@ -22,8 +22,10 @@ struct ProbePrinter {
         let link = modes.map {
             TerminalLink(input: dup($0.descriptor), output: dup($0.descriptor), clock: clock, pacing: false)
         }
+        let colors = ColorChoice.detect(
+            requested: display.colors.mode, environment: environment, descriptor: modes?.descriptor ?? 2)
         let profile = TerminalProfile.detect(
-            link: link, environment: environment, requested: display.pixels.graphicsProtocol,
+            link: link, environment: environment, colors: colors, requested: display.pixels.graphicsProtocol,
             pixelsAllowed: display.pixels != .none, clock: clock)
         modes?.restore()
         do {
@@ -67,8 +69,7 @@ struct ProbePrinter {
         } else {
             lines.append(("asked", "nothing (\(profile.graphicsReason))"))
         }
-        let colors = profile.colors?.rawValue ?? "from terminfo"
-        lines.append(("colours", "\(colors) — \(profile.colorsReason) [--colors]"))
+        lines.append(("colours", "\(profile.colors.mode.rawValue) — \(profile.colors.reason) [--colors]"))
         let pixels = profile.graphics.map { $0.rawValue } ?? "none: text"
         lines.append(("pixels", "\(pixels) — \(profile.graphicsReason) [--pixels]"))
         if profile.graphics == .kitty {
@@ -115,8 +116,8 @@ struct ProbePrinter {
         object.add("answered", .bool(profile.answers.answered))
         object.add("answer_ms", .number(profile.answerTime.milliseconds.rounded()))
         object.add("xtversion", profile.answers.terminalName.map { .string($0) } ?? .null)
-        object.add("colors", profile.colors.map { .string($0.rawValue) } ?? .null)
-        object.add("colors_why", .string(profile.colorsReason))
+        object.add("colors", .string(profile.colors.mode.rawValue))
+        object.add("colors_why", .string(profile.colors.reason))
         object.add("pixels", profile.graphics.map { .string($0.rawValue) } ?? .null)
         object.add("pixels_why", .string(profile.graphicsReason))
         object.add("keeps_frames", .bool(profile.keepsAnimationFrames))

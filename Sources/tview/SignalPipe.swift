@@ -1,3 +1,4 @@
+import Graphics
 import Glibc
 
 /// The write end of the signal pipe, read by the handler. Set once, before any handler is
@@ -85,7 +86,11 @@ enum SignalPipe {
     /// deadline still holds); `screenTaken`: it took the alternate screen, which the deadline
     /// gives back. Call before the screen is set up.
     static func playerStarts(screenTaken: Bool) {
-        if screenTaken { restoringBytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8) }
+        if screenTaken {
+            restoringBytes =
+                ControlSequence.endSynchronized + ControlSequence.resetAttributes + ControlSequence.showCursor
+                + ControlSequence.leaveAlternateScreen
+        }
         playerListens = true
     }
 

@@ -25,15 +25,10 @@ struct TView: ParsableCommand {
             With --grid, all files play at once in tiles, each on its own timing: arrows \
             select, Enter opens the selected file full screen (q comes back), n/p turn pages.
 
-            Keys: space pause/resume; . or right step forward, , or left step back; + and - \
-            speed x2 and /2; 0 normal speed; r restart; i status line; n and p next and \
-            previous file; q or Esc quit; Ctrl-C quit (exit 130); Ctrl-Z suspend.
+            Keys: \(UsageText.keysSentence)
 
-            Other modes:
-              tview --info FILE...          format, size, frames, loop count and durations
-              tview --info --json FILE...   the same, one JSON object per line and file
-              tview --extract DIR FILE      every composited frame as DIR/frame-0001.png, ...
-              tview --animate FILE | less -R   every frame, timed, as ANSI text
+            Usage:
+            \(UsageText.helpLines.joined(separator: "\n"))
 
             Exit status: 0 everything worked, 1 some files failed, 2 a usage error, every \
             file failed or the output could not be written; 129, 130, 143 ended by SIGHUP, \

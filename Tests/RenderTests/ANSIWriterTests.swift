@@ -1,3 +1,4 @@
+import Graphics
 import Picture
 import Terminal
 import TestSupport
@@ -63,7 +64,7 @@ import Testing
         var random = SplitMix64(seed: 7)
         let grid = randomGrid(&random, rows: 10, columns: 40, palette: [.rgb(1, 2, 3), .rgb(200, 100, 0), .default])
         let bytes = ANSIWriter(mode: .truecolor).update(from: grid, to: grid)
-        #expect(bytes == ANSIWriter.beginSynchronized + Array("\u{1B}[0m".utf8) + ANSIWriter.endSynchronized)
+        #expect(bytes == ControlSequence.beginSynchronized + Array("\u{1B}[0m".utf8) + ControlSequence.endSynchronized)
     }
 
     @Test func oneChangedCellCostsOneCellOfOutput() {

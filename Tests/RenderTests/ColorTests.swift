@@ -27,14 +27,14 @@ import Testing
         #expect(XtermPalette.nearestSystem(240, 240, 240, count: 8) == 7)
     }
 
-    @Test func modeDetection() {
-        #expect(ColorMode.detect(colorTerm: "truecolor", terminfoColors: 8) == .truecolor)
-        #expect(ColorMode.detect(colorTerm: "24bit", terminfoColors: 256) == .truecolor)
-        #expect(ColorMode.detect(colorTerm: nil, terminfoColors: 1 << 24) == .truecolor)
-        #expect(ColorMode.detect(colorTerm: nil, terminfoColors: 256) == .palette256)
-        #expect(ColorMode.detect(colorTerm: "", terminfoColors: 16) == .palette16)
-        #expect(ColorMode.detect(colorTerm: nil, terminfoColors: 8) == .palette8)
-        #expect(ColorMode.detect(colorTerm: nil, terminfoColors: -1) == .mono)
+    @Test func aColourCountGivesTheMostColoursItTakes() {
+        #expect(ColorMode(colorCount: 1 << 24) == .truecolor)
+        #expect(ColorMode(colorCount: 256) == .palette256)
+        #expect(ColorMode(colorCount: 88) == .palette16)
+        #expect(ColorMode(colorCount: 16) == .palette16)
+        #expect(ColorMode(colorCount: 8) == .palette8)
+        #expect(ColorMode(colorCount: 2) == .mono)
+        #expect(ColorMode(colorCount: -1) == .mono)
     }
 
     @Test func cellsFromPixels() {

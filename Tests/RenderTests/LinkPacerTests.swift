@@ -86,6 +86,6 @@ import Testing
 }
 
 enum LinkPacerTestsLimits {
-    /// LinkPacer's silence timeout (internal to Render).
+    /// LinkPacer's silence timeout (internal to Terminal).
     static let silence: Duration = .seconds(5)
 }

@@ -22,9 +22,9 @@ import Testing
         // A second open, so reading has its own offset.
         let reader = FileHandle(fileDescriptor: open(path, O_RDONLY), closeOnDealloc: true)
         unlink(path)
+        let colors = ColorChoice.detect(requested: mode, environment: ["TERM": term], descriptor: output)
         let screen = try NCursesScreen(
-            requested: mode, environment: ["TERM": term], output: output, input: open("/dev/null", O_RDONLY),
-            drawing: drawing)
+            colors: colors, term: term, output: output, input: open("/dev/null", O_RDONLY), drawing: drawing)
         return (screen, reader)
     }
 
@@ -56,8 +56,8 @@ import Testing
     func aTerminalThatStopsTakingBytesIsReported(drawing: NCursesScreen.DrawingPath) throws {
         // /dev/full fails every write, as a terminal that hung up fails with EIO.
         let screen = try NCursesScreen(
-            requested: .truecolor, environment: ["TERM": "xterm-direct"], output: open("/dev/full", O_WRONLY),
-            input: open("/dev/null", O_RDONLY), drawing: drawing)
+            colors: ColorChoice(mode: .truecolor, reason: "--colors truecolor", requested: true), term: "xterm-direct",
+            output: open("/dev/full", O_WRONLY), input: open("/dev/null", O_RDONLY), drawing: drawing)
         defer { screen.end() }
         #expect(screen.outputError == nil)
         var grid = CellGrid(rows: 2, columns: 3)
@@ -99,7 +99,8 @@ import Testing
         // The same frame again: only the synchronized-update brackets.
         if let previous { screen.present(previous) }
         let repeatBytes = [UInt8](reader.readDataToEndOfFile())
-        #expect(repeatBytes.count <= ANSIWriter.beginSynchronized.count + ANSIWriter.endSynchronized.count + 16)
+        #expect(
+            repeatBytes.count <= ControlSequence.beginSynchronized.count + ControlSequence.endSynchronized.count + 16)
         // A status line on the last row, then hidden again.
         var small = CellGrid(
             rows: 2, columns: 3, originRow: 1, originColumn: 1, fill: .halves(top: .rgb(200, 0, 0), bottom: .default))

@@ -12,8 +12,47 @@ import Testing
         window: TerminalWindow? = nil, tmux: TmuxClient? = nil
     ) -> TerminalProfile {
         TerminalProfile.decide(
-            answers: answers, asked: asked, isTerminal: true, environment: environment, requested: requested,
+            answers: answers, asked: asked, isTerminal: true, environment: environment,
+            colors: ColorChoice(mode: .palette256, reason: "test"), requested: requested,
             pixelsAllowed: pixelsAllowed, window: window, tmux: tmux)
+    }
+
+    /// Colour counts of a few terminfo entries, as `infocmp` states them (nil: no entry).
+    private func terminfo(_ term: String) -> Int? {
+        ["xterm": 8, "xterm-256color": 256, "linux": 8, "vt100": -1, "xterm-direct": 1 << 24, "rxvt-88color": 88][term]
+    }
+
+    private func colors(_ environment: [String: String], requested: ColorMode? = nil) -> ColorChoice {
+        ColorChoice.decide(requested: requested, environment: environment, terminfoColors: terminfo)
+    }
+
+    @Test func theColourDepthIsDecidedWithItsReasonOnEveryTerminal() {
+        #expect(
+            colors(["TERM": "linux"])
+                == ColorChoice(mode: .palette8, reason: "terminfo's entry for linux states 8 colours"))
+        #expect(colors(["TERM": "xterm-256color"]).mode == .palette256)
+        #expect(colors(["TERM": "rxvt-88color"]).mode == .palette16)
+        #expect(
+            colors(["TERM": "vt100"])
+                == ColorChoice(mode: .mono, reason: "terminfo's entry for vt100 states no colours"))
+        #expect(
+            colors(["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+                == ColorChoice(mode: .truecolor, reason: "COLORTERM=truecolor"))
+        #expect(colors(["TERM": "xterm-direct"]).mode == .truecolor)
+        #expect(
+            colors(["TERM": "foot-direct"]) == ColorChoice(mode: .truecolor, reason: "TERM=foot-direct (direct colour)")
+        )
+        #expect(colors([:]).reason == "terminfo's entry for xterm states 8 colours")
+        #expect(
+            colors(["TERM": "nosuch"])
+                == ColorChoice(
+                    mode: .palette8,
+                    reason: "TERM=nosuch is not in terminfo; terminfo's entry for xterm states 8 colours"))
+        let asked = colors(["TERM": "linux", "COLORTERM": "truecolor"], requested: .palette16)
+        #expect(asked == ColorChoice(mode: .palette16, reason: "--colors 16", requested: true))
+        // The real terminfo: linux's entry is on every Debian system (ncurses-base).
+        let real = ColorChoice.detect(requested: nil, environment: ["TERM": "linux"], descriptor: 2)
+        #expect(real == ColorChoice(mode: .palette8, reason: "terminfo's entry for linux states 8 colours"))
     }
 
     @Test func theProtocolFollowsWhatTheTerminalSaid() {

@@ -19,6 +19,6 @@ public protocol GraphicsOutput: AnyObject {
 extension GraphicsOutput {
     /// Moves the cursor to a cell (0-based).
     static func moveCursor(row: Int, column: Int, into out: inout [UInt8]) {
-        out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+        out += ControlSequence.cursorPosition(row: row, column: column)
     }
 }

@@ -48,9 +48,9 @@ public final class ITerm2Output: GraphicsOutput {
         let whole = region == picture.image.bounds
         let columns = whole ? layout.columns : (region.width + layout.cellWidth - 1) / layout.cellWidth
         let rows = whole ? layout.rows : (region.height + layout.cellHeight - 1) / layout.cellHeight
-        out += Array(
-            ("\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0"
-                + (moveCursor ? "" : ";doNotMoveCursor=1") + ":").utf8)
+        out += ControlSequence.iTerm2FileStart(
+            "inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0"
+                + (moveCursor ? "" : ";doNotMoveCursor=1") + ":")
         Base64.append(png, to: &out)
         out.append(0x07)
     }

@@ -182,7 +182,7 @@ public final class KittyOutput: GraphicsOutput {
 
     /// A command without data; no reply (q=2).
     private func command(_ keys: String, into out: inout [UInt8]) {
-        emit(Array("\u{1B}_G\(keys),q=2\u{1B}\\".utf8), into: &out)
+        emit(ControlSequence.kittyGraphics("\(keys),q=2"), into: &out)
     }
 
     /// A sequence for the terminal: as it is, or through tmux.
@@ -205,7 +205,7 @@ public final class KittyOutput: GraphicsOutput {
         var place: [UInt8] = []
         Self.moveCursor(
             row: passthrough.top + layout.originRow, column: passthrough.left + layout.originColumn, into: &place)
-        place += Array("\u{1B}_Ga=p,i=\(id),C=1\(Self.placement(layout)),q=2\u{1B}\\".utf8)
+        place += ControlSequence.kittyGraphics("a=p,i=\(id),C=1\(Self.placement(layout)),q=2")
         passthrough.append(place, to: &out)
     }
 
@@ -245,10 +245,10 @@ public final class KittyOutput: GraphicsOutput {
     /// edited). Its pixels replace those under them: kitty up to 0.44 reads that from X=1, from
     /// 0.45 from C=1 (kitty#10379); each ignores the other key in `a=f`, so both go.
     private func sendFrameData(_ piece: Piece, image: UInt32, base: String, into out: inout [UInt8]) {
-        var command = Array(
-            "\u{1B}_Ga=f,i=\(image),\(base),X=1,C=1,x=\(piece.region.x),y=\(piece.region.y),f=100,q=2;".utf8)
+        var command = ControlSequence.kittyGraphicsStart(
+            "a=f,i=\(image),\(base),X=1,C=1,x=\(piece.region.x),y=\(piece.region.y),f=100,q=2")
         Base64.append(piece.png, to: &command)
-        command += Array("\u{1B}\\".utf8)
+        command += ControlSequence.stringTerminator
         emit(command, into: &out)
     }
 
@@ -263,12 +263,12 @@ public final class KittyOutput: GraphicsOutput {
             let more = end < encoded.count ? 1 : 0
             var chunk: [UInt8]
             if offset == 0 {
-                chunk = Array("\u{1B}_G\(keys),f=100,q=2,m=\(more);".utf8)
+                chunk = ControlSequence.kittyGraphicsStart("\(keys),f=100,q=2,m=\(more)")
             } else {
-                chunk = Array("\u{1B}_Gm=\(more);".utf8)
+                chunk = ControlSequence.kittyGraphicsStart("m=\(more)")
             }
             chunk += encoded[offset..<end]
-            chunk += Array("\u{1B}\\".utf8)
+            chunk += ControlSequence.stringTerminator
             emit(chunk, into: &out)
             offset = end
         } while offset < encoded.count

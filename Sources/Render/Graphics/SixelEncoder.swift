@@ -103,7 +103,7 @@ public struct SixelEncoder: Sendable {
         }
         // DCS P1=0 (aspect from raster attributes), P2=1 (zero bits leave pixels alone: what is
         // not drawn stays as it is), then 1:1 aspect and the size.
-        var out = Array("\u{1B}P0;1;0q\"1;1;\(width);\(area.height)".utf8)
+        var out = ControlSequence.sixelStart("0;1;0") + Array("\"1;1;\(width);\(area.height)".utf8)
         for color in defined {
             out += Array("#\(color.index);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
         }
@@ -147,7 +147,7 @@ public struct SixelEncoder: Sendable {
                 }
             }
         }
-        out += Array("\u{1B}\\".utf8)
+        out += ControlSequence.stringTerminator
         return out
     }
 

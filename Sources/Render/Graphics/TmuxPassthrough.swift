@@ -14,11 +14,11 @@ public struct TmuxPassthrough: Sendable, Equatable {
 
     /// Appends `sequence` wrapped for tmux.
     public func append(_ sequence: [UInt8], to out: inout [UInt8]) {
-        out += Array("\u{1B}Ptmux;".utf8)
+        out += ControlSequence.tmuxPassthroughStart
         for byte in sequence {
-            if byte == 0x1B { out.append(0x1B) }
+            if byte == ControlSequence.escape { out.append(byte) }
             out.append(byte)
         }
-        out += Array("\u{1B}\\".utf8)
+        out += ControlSequence.stringTerminator
     }
 }

@@ -6,16 +6,15 @@ public enum ColorMode: String, Sendable, CaseIterable {
     case palette8 = "8"
     case mono
 
-    /// The mode a terminal supports: truecolor when COLORTERM says so or terminfo reports 2^24
-    /// colours, else what terminfo's colour count allows.
-    public static func detect(colorTerm: String?, terminfoColors: Int) -> ColorMode {
-        if let colorTerm, colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
-        switch terminfoColors {
-        case (1 << 24)...: return .truecolor
-        case 256...: return .palette256
-        case 16...: return .palette16
-        case 8...: return .palette8
-        default: return .mono
+    /// The most colours a terminal stating `colorCount` colours (terminfo's `colors`) takes:
+    /// 2^24 is direct colour; fewer than 8 (or none stated) is monochrome.
+    public init(colorCount: Int) {
+        switch colorCount {
+        case (1 << 24)...: self = .truecolor
+        case 256...: self = .palette256
+        case 16...: self = .palette16
+        case 8...: self = .palette8
+        default: self = .mono
         }
     }
 }

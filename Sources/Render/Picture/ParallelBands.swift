@@ -1,5 +1,5 @@
+import Decode
 import Dispatch
-import Glibc
 
 /// Work on a picture split into bands of rows, run on the processors at once: a big first frame
 /// in mosaic symbols is ready in about half the time on two. Each band must write only its own
@@ -7,7 +7,7 @@ import Glibc
 /// pictures someone waits for: while playing, frames are prepared ahead and threads woken for
 /// every frame cost more CPU than they save (measured: sextants at 160x48 from 22 % to 35 %).
 enum ParallelBands {
-    static let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    static let processors = ProcessorCount.online
 
     /// `body` for consecutive ranges covering 0..<rows, at once when `work` (a rough count of
     /// operations) is worth it.

@@ -9,4 +9,8 @@ public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(width)x\(height)" }
+
+    /// A cell's size where nothing says it (no terminal, or one that answers no size question):
+    /// a common one at a 12-point font.
+    public static let assumedCell = PixelSize(width: 10, height: 20)
 }

@@ -192,12 +192,7 @@ final class FrameFeed<Sink: FrameSink> {
     func resynchronize(to shown: inout Slot, next: inout Slot?) {
         do {
             try startPass(media: shown.mediaStart)
-            var frame: Frame? = nil
-            for _ in 0...shown.index {
-                frame = nil  // not held while the next one is drawn (copy-on-write)
-                guard let next = try source.nextFrame() else { break }
-                frame = next
-            }
+            let frame = try source.decodeFrames(shown.index + 1).last
             nextIndex = shown.index + 1
             mediaCursor = shown.mediaEnd
             shown.image = frame?.image

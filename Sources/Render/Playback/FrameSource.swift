@@ -18,6 +18,23 @@ public protocol FrameSource: AnyObject {
 
 extension FrameSource {
     public var hasMoreFrames: Bool { false }
+
+    /// Decodes the next `count` frames and returns the last of them, with how many there were
+    /// (fewer where the pass ends: the last frame decoded). Each earlier frame is let go before
+    /// the next decode when another surely follows, so a large canvas is not copied for it
+    /// (copy-on-write); the one decoded last is kept in case the pass ends after it. Where
+    /// "decode again up to frame N" is needed: `--frame N`, a resize after the canvas was let go.
+    public func decodeFrames(_ count: Int) throws(DecodeError) -> (last: Frame?, decoded: Int) {
+        var last: Frame? = nil
+        var decoded = 0
+        while decoded < count {
+            if hasMoreFrames { last = nil }
+            guard let frame = try nextFrame() else { break }
+            last = frame
+            decoded += 1
+        }
+        return (last, decoded)
+    }
 }
 
 extension AnimatedImage: FrameSource {}

@@ -1,6 +1,6 @@
 import Decode
 
-/// What a run of the player did, for `--stats` and benchmarks.
+/// What a run of the player did, for `--stats` (which prints it as JSON) and benchmarks.
 public struct PlaybackStatistics: Sendable {
     public var framesShown = 0
     public var framesSkipped = 0
@@ -18,24 +18,4 @@ public struct PlaybackStatistics: Sendable {
     public var loopRatios: [Double] = []
 
     public init() {}
-
-    /// One JSON object on one line.
-    public var json: String {
-        let sorted = lateness.sorted()
-        let p50 = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        let maximum = sorted.last ?? 0
-        func number(_ value: Double) -> String {
-            let rounded = (value * 1000).rounded() / 1000
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        }
-        return "{\"frames_shown\":\(framesShown),\"frames_skipped\":\(framesSkipped),\"loops_done\":\(loopsDone),"
-            + "\"wall_s\":\(number(wall.milliseconds / 1000)),\"late_ms_p50\":\(number(p50)),\"late_ms_max\":\(number(maximum)),"
-            + "\"bytes_written\":\(bytesWritten),\"decode_ms_total\":\(number(decodeTime.milliseconds)),"
-            + "\"render_ms_total\":\(number(renderTime.milliseconds)),"
-            + "\"peak_rss_mb\":\(number(Double(peakResidentBytes) / 1_048_576))"
-            + (loopRatios.isEmpty
-                ? ""
-                : ",\"tile_loops\":\(loopRatios.count),\"tile_loop_ratio_min\":\(number(loopRatios.min()!)),"
-                    + "\"tile_loop_ratio_max\":\(number(loopRatios.max()!))") + "}"
-    }
 }

@@ -1,3 +1,5 @@
+public import Decode
+
 /// What the command line asks of the player.
 public struct PlayerSettings: Sendable {
     /// Total plays per file, overriding the file (0 = forever); nil: as the file says.

@@ -1,3 +1,4 @@
+import Graphics
 import Glibc
 
 /// Keys that stop a wait before the screen is taken (a pipe that has sent nothing yet): with the
@@ -29,7 +30,11 @@ public final class QuitKeys {
             let count = read(modes.descriptor, &bytes, bytes.count)
             guard count > 0 else { break }
             if bytes[0..<count].contains(0x03) { return .interrupt }
-            if bytes[0..<count].contains(where: { [0x71, 0x51, 0x1B].contains($0) }) { pressed = .quit }
+            if bytes[0..<count].contains(where: {
+                [UInt8(ascii: "q"), UInt8(ascii: "Q"), ControlSequence.escape].contains($0)
+            }) {
+                pressed = .quit
+            }
         }
         return pressed
     }

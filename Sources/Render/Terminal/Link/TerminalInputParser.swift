@@ -1,3 +1,5 @@
+import Graphics
+
 /// Splits what the terminal sends into keys and answers to tview's queries, so an answer (for
 /// example `ESC [ 0 n`, the reply to a status query) is never taken for Esc and three keys.
 ///
@@ -49,20 +51,20 @@ public struct TerminalInputParser: Sendable {
     public var isWaiting: Bool { !pending.isEmpty }
 
     /// How long to wait for the rest of what is pending.
-    public var waitingDelay: Duration { pending == [0x1B] ? Self.escapeDelay : Self.sequenceDelay }
+    public var waitingDelay: Duration { pending == [ControlSequence.escape] ? Self.escapeDelay : Self.sequenceDelay }
 
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Token] {
         var tokens: [Token] = []
         for byte in bytes {
             if pending.isEmpty {
-                if byte == 0x1B {
+                if byte == ControlSequence.escape {
                     pending.append(byte)
                 } else if let key = Self.key(for: byte) {
                     tokens.append(.key(key))
                 }
                 continue
             }
-            if byte == 0x1B && pending.count == 1 {
+            if byte == ControlSequence.escape && pending.count == 1 {
                 // Esc Esc: the first was the key.
                 tokens.append(.key(.control(27)))
                 continue
@@ -81,7 +83,7 @@ public struct TerminalInputParser: Sendable {
     /// What is pending after the wait: a lone Esc is the key; a sequence cut short is dropped.
     public mutating func flush() -> [Token] {
         defer { pending.removeAll(keepingCapacity: true) }
-        return pending == [0x1B] ? [.key(.control(27))] : []
+        return pending == [ControlSequence.escape] ? [.key(.control(27))] : []
     }
 
     /// `pending` is an APC, DCS or OSC string (ended by ST, `ESC \`, or BEL).
@@ -98,7 +100,8 @@ public struct TerminalInputParser: Sendable {
             let terminator: Int
             if pending[count - 1] == 0x07 {
                 terminator = 1
-            } else if count >= 4, pending[count - 2] == 0x1B, pending[count - 1] == UInt8(ascii: "\\") {
+            } else if count >= 4, pending[count - 2] == ControlSequence.escape, pending[count - 1] == UInt8(ascii: "\\")
+            {
                 terminator = 2
             } else {
                 return nil

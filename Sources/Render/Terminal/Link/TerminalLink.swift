@@ -1,3 +1,4 @@
+import Graphics
 public import Playback
 import Picture
 import Glibc
@@ -23,7 +24,7 @@ public final class TerminalLink {
 
     /// DSR 5: "report status". Every terminal tview targets answers `ESC [ 0 n`, which no key
     /// sends (a cursor position report would look like Shift-F3 to some terminals).
-    public static let query: [UInt8] = Array("\u{1B}[5n".utf8)
+    public static let query: [UInt8] = ControlSequence.statusReport
 
     /// The controlling terminal: keys from /dev/tty (standard input may be the image), output
     /// to a copy of standard output.
@@ -133,13 +134,16 @@ public final class TerminalLink {
     /// after the others): kitty's query action, an animation frame on a scratch image,
     /// XTVERSION, the cell and text area sizes in pixels, DECRQM for synchronized output, the
     /// background and foreground colours (OSC 11, 10), the largest sixel image (XTSMGRAPHICS).
-    static let questions: [UInt8] = Array(
-        ("\u{1B}_Gi=\(probeImage),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-            + "\u{1B}_Gi=\(probeImage + 1),s=1,v=1,a=t,t=d,f=24,q=1;AAAA\u{1B}\\"
-            + "\u{1B}_Ga=f,i=\(probeImage + 1),s=1,v=1,t=d,f=24;AAAA\u{1B}\\"
-            + "\u{1B}_Ga=d,d=I,i=\(probeImage + 1),q=2\u{1B}\\"
-            + "\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[?2;1;0S\u{1B}[?2026$p\u{1B}]11;?\u{1B}\\\u{1B}]10;?\u{1B}\\\u{1B}[c")
-            .utf8)
+    static let questions: [UInt8] = {
+        let pixel = Array("AAAA".utf8)[...]
+        return ControlSequence.kittyGraphics("i=\(probeImage),s=1,v=1,a=q,t=d,f=24", payload: pixel)
+            + ControlSequence.kittyGraphics("i=\(probeImage + 1),s=1,v=1,a=t,t=d,f=24,q=1", payload: pixel)
+            + ControlSequence.kittyGraphics("a=f,i=\(probeImage + 1),s=1,v=1,t=d,f=24", payload: pixel)
+            + ControlSequence.kittyGraphics("a=d,d=I,i=\(probeImage + 1),q=2")
+            + ControlSequence.terminalVersion + ControlSequence.cellSizeQuery + ControlSequence.areaSizeQuery
+            + ControlSequence.sixelMaximumQuery + ControlSequence.synchronizedOutputQuery
+            + ControlSequence.backgroundQuery + ControlSequence.foregroundQuery + ControlSequence.deviceAttributes
+    }()
     /// Image ids of the scratch images (ours, not likely another program's).
     static let probeImage = 0x7476_FF00
 

@@ -20,10 +20,8 @@ public struct TerminalProfile: Sendable {
     /// How long the answers took (or the wait, when nothing answered).
     public var answerTime: Duration = .zero
 
-    /// Colours as the environment states them (`COLORTERM`), else as `TERM`'s name suggests;
-    /// the screen asks terminfo for the rest (`NCursesScreen`).
-    public var colors: ColorMode?
-    public var colorsReason: String
+    /// How many colours go out, and why (decided before the screen is set up: `ColorChoice`).
+    public var colors: ColorChoice
     public var graphics: GraphicsProtocol?
     public var graphicsReason: String
     /// kitty keeps animation frames (else tview flips two images).
@@ -50,8 +48,8 @@ public struct TerminalProfile: Sendable {
     /// `requested`: `--pixels` by name (nil: auto); `pixelsAllowed` false for `--pixels none`,
     /// which asks nothing. `timeout` bounds the wait for a terminal that answers nothing.
     public static func detect(
-        link: TerminalLink?, environment: [String: String], requested: GraphicsProtocol?, pixelsAllowed: Bool,
-        clock: any PlaybackClock, timeout: Duration = .milliseconds(500)
+        link: TerminalLink?, environment: [String: String], colors: ColorChoice, requested: GraphicsProtocol?,
+        pixelsAllowed: Bool, clock: any PlaybackClock, timeout: Duration = .milliseconds(500)
     ) -> TerminalProfile {
         let term = environment["TERM"] ?? ""
         let asked = link != nil && pixelsAllowed && mayAsk(term: term)
@@ -63,7 +61,7 @@ public struct TerminalProfile: Sendable {
             answerTime = clock.now() - start
         }
         var profile = decide(
-            answers: answers, asked: asked, isTerminal: link != nil, environment: environment,
+            answers: answers, asked: asked, isTerminal: link != nil, environment: environment, colors: colors,
             requested: requested, pixelsAllowed: pixelsAllowed,
             window: link.flatMap { window($0.outputDescriptor) },
             tmux: link != nil && pixelsAllowed && (requested == nil || requested == .kitty)
@@ -74,7 +72,7 @@ public struct TerminalProfile: Sendable {
 
     /// The decisions from what was found (pure: tests give it answers and an environment).
     public static func decide(
-        answers: TerminalAnswers, asked: Bool, isTerminal: Bool, environment: [String: String],
+        answers: TerminalAnswers, asked: Bool, isTerminal: Bool, environment: [String: String], colors: ColorChoice,
         requested: GraphicsProtocol?, pixelsAllowed: Bool, window: TerminalWindow?, tmux: TmuxClient?
     ) -> TerminalProfile {
         let term = environment["TERM"] ?? ""
@@ -135,7 +133,7 @@ public struct TerminalProfile: Sendable {
             cell = PixelSize(width: area.width / window.columns, height: area.height / window.rows)
             cellSource = "its answer to CSI 14 t over \(window.columns)x\(window.rows) cells"
         } else {
-            cell = PixelSize(width: 10, height: 20)
+            cell = .assumedCell
             cellSource = "assumed (nothing said)"
         }
 
@@ -147,25 +145,9 @@ public struct TerminalProfile: Sendable {
         } else {
             synchronizedReason = asked ? "no answer to DECRQM ?2026" : "not asked"
         }
-        let colorTerm = environment["COLORTERM"] ?? ""
-        let colors: ColorMode?
-        let colorsReason: String
-        if colorTerm == "truecolor" || colorTerm == "24bit" {
-            colors = .truecolor
-            colorsReason = "COLORTERM=\(colorTerm)"
-        } else if term.hasSuffix("-direct") {
-            colors = .truecolor
-            colorsReason = "TERM=\(term)"
-        } else if term.contains("256color") {
-            colors = .palette256
-            colorsReason = "TERM=\(term)"
-        } else {
-            colors = nil
-            colorsReason = "terminfo's entry for TERM=\(term.isEmpty ? "(unset)" : term) decides"
-        }
         return TerminalProfile(
             isTerminal: isTerminal, term: term, identity: identity, asked: asked, answers: answers,
-            colors: colors, colorsReason: colorsReason,
+            colors: colors,
             graphics: graphics, graphicsReason: graphicsReason,
             keepsAnimationFrames: answers.kitty ? answers.kittyFrames : true, cell: cell, cellSource: cellSource,
             symbols: known.symbols, symbolsReason: known.reason, synchronizedOutput: synchronized,

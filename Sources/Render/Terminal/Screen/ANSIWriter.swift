@@ -1,4 +1,6 @@
+public import Graphics
 public import Picture
+
 /// Turns cell grids into ANSI escape sequences: the bytes tview sends to a terminal (one write per
 /// frame) and to a pipe. Colours are sent only when they change; cursor moves take the shorter of
 /// an absolute and a relative form; nothing is allocated per cell.
@@ -14,15 +16,10 @@ public struct ANSIWriter: Sendable {
     }
 
     /// What begins and ends a frame: synchronized output, or nothing.
-    public var beginFrame: [UInt8] { synchronized ? Self.beginSynchronized : [] }
-    public var endFrame: [UInt8] { synchronized ? Self.endSynchronized : [] }
-
-    /// Begin/end synchronized output (DEC mode 2026): a terminal that knows it shows the frame
-    /// at once; others ignore it.
-    public static let beginSynchronized: [UInt8] = Array("\u{1B}[?2026h".utf8)
-    public static let endSynchronized: [UInt8] = Array("\u{1B}[?2026l".utf8)
-    static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
-    private static let clearScreen: [UInt8] = Array("\u{1B}[H\u{1B}[2J".utf8)
+    public var beginFrame: [UInt8] { synchronized ? ControlSequence.beginSynchronized : [] }
+    public var endFrame: [UInt8] { synchronized ? ControlSequence.endSynchronized : [] }
+    private static let reset = ControlSequence.resetAttributes
+    private static let clearScreen = ControlSequence.clearScreen
 
     /// The grid as lines of text (no cursor addressing), each ending with a colour reset and a
     /// newline: what `tview x.gif > out.txt` writes, so `cat out.txt` shows the picture.
@@ -173,9 +170,10 @@ public struct ANSIWriter: Sendable {
     /// Appends a status line: `text` in reverse video on `row` (0-based), the rest of the row
     /// cleared.
     public func appendStatus(_ text: ScreenText, row: Int, into out: inout [UInt8]) {
-        appendCursorPosition(row: row, column: 0, into: &out)
+        ControlSequence.appendCursorPosition(row: row, column: 0, into: &out)
         out += Self.reset
-        out += Array("\u{1B}[K\u{1B}[7m".utf8)
+        out += ControlSequence.clearToEndOfRow
+        out += ControlSequence.reverseVideo
         out += text.bytes
         out += Self.reset
     }
@@ -197,9 +195,9 @@ public struct ANSIWriter: Sendable {
             appendStatus(text, row: row, into: &out)
             return
         }
-        appendCursorPosition(row: row, column: first, into: &out)
+        ControlSequence.appendCursorPosition(row: row, column: first, into: &out)
         out += Self.reset
-        out += Array("\u{1B}[7m".utf8)
+        out += ControlSequence.reverseVideo
         var changed = String.UnicodeScalarView()
         changed.append(contentsOf: new[first...last])
         out += Array(String(changed).utf8)
@@ -214,14 +212,14 @@ public struct ANSIWriter: Sendable {
 
     /// Appends moving the cursor `rows` up, to the first column (back over the last frame).
     public func appendCursorUp(_ rows: Int, into out: inout [UInt8]) {
-        out += Array("\u{1B}[\(rows)A\r".utf8)
+        out += ControlSequence.cursorUpToLineStart(rows)
     }
 
     /// Appends clearing row `row` (0-based).
     public func appendClearRow(_ row: Int, into out: inout [UInt8]) {
-        appendCursorPosition(row: row, column: 0, into: &out)
+        ControlSequence.appendCursorPosition(row: row, column: 0, into: &out)
         out += Self.reset
-        out += Array("\u{1B}[2K".utf8)
+        out += ControlSequence.clearRow
     }
 
     /// The current colours of the terminal's pen, as far as this writer knows them.
@@ -236,8 +234,7 @@ public struct ANSIWriter: Sendable {
         let setForeground = cell.glyph != .space && pen.foreground != cell.foreground
         let setBackground = pen.background != cell.background
         if setForeground || setBackground {
-            out.append(0x1B)
-            out.append(UInt8(ascii: "["))
+            ControlSequence.appendIntroducer(into: &out)
             if setForeground {
                 append(cell.foreground, isBackground: false, to: &out)
                 pen.foreground = cell.foreground
@@ -284,11 +281,11 @@ public struct ANSIWriter: Sendable {
         case .rgb(let r, let g, let b):
             out.append(lead)
             out += [UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")]
-            Self.appendDecimal(Int(r), to: &out)
+            ControlSequence.appendDecimal(Int(r), to: &out)
             out.append(UInt8(ascii: ";"))
-            Self.appendDecimal(Int(g), to: &out)
+            ControlSequence.appendDecimal(Int(g), to: &out)
             out.append(UInt8(ascii: ";"))
-            Self.appendDecimal(Int(b), to: &out)
+            ControlSequence.appendDecimal(Int(b), to: &out)
         case .indexed(let index):
             if (mode == .palette16 || mode == .palette8) && index < 16 {
                 if index < 8 {
@@ -300,7 +297,7 @@ public struct ANSIWriter: Sendable {
             } else {
                 out.append(lead)
                 out += [UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
-                Self.appendDecimal(Int(index), to: &out)
+                ControlSequence.appendDecimal(Int(index), to: &out)
             }
         }
     }
@@ -312,43 +309,9 @@ public struct ANSIWriter: Sendable {
         fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, into out: inout [UInt8]
     ) {
         if fromRow == toRow && toColumn > fromColumn {
-            let gap = toColumn - fromColumn
-            out.append(0x1B)
-            out.append(UInt8(ascii: "["))
-            if gap > 1 { appendNumber(gap, to: &out) }
-            out.append(UInt8(ascii: "C"))
+            ControlSequence.appendCursorForward(toColumn - fromColumn, into: &out)
             return
         }
-        appendCursorPosition(row: toRow, column: toColumn, into: &out)
-    }
-
-    private func appendCursorPosition(row: Int, column: Int, into out: inout [UInt8]) {
-        out.append(0x1B)
-        out.append(UInt8(ascii: "["))
-        if row > 0 { appendNumber(row + 1, to: &out) }
-        if column > 0 {
-            out.append(UInt8(ascii: ";"))
-            appendNumber(column + 1, to: &out)
-        }
-        out.append(UInt8(ascii: "H"))
-    }
-
-    @inline(__always)
-    private func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        if value < 1000 {
-            Self.appendDecimal(value, to: &out)
-        } else {
-            out += Array(String(value).utf8)
-        }
-    }
-
-    /// The decimal digits of 0…999, appended one byte at a time (a table of arrays cost a retain
-    /// and release per number: 5 % of playing's CPU).
-    @inline(__always)
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        let zero = UInt8(ascii: "0")
-        if value >= 100 { out.append(zero + UInt8(value / 100)) }
-        if value >= 10 { out.append(zero + UInt8(value / 10 % 10)) }
-        out.append(zero + UInt8(value % 10))
+        ControlSequence.appendCursorPosition(row: toRow, column: toColumn, into: &out)
     }
 }

@@ -1,3 +1,4 @@
+import Graphics
 public import Picture
 public import Playback
 internal import CNcurses
@@ -8,8 +9,8 @@ import Glibc
 /// Ctrl-Z. `present` draws only the cells that differ from what is on screen, in one synchronized
 /// update, by one `CellDrawing`: tview's own ANSI diff, or ncurses' drawing.
 ///
-/// Truecolor goes through a direct-colour terminfo entry (`xterm-direct`, `tmux-direct`, from
-/// ncurses-term), chosen when truecolor is asked for or COLORTERM says the terminal has it.
+/// How many colours it sends is `ColorChoice`'s decision, made before; for truecolor, ncurses
+/// loads a direct-colour terminfo entry (`xterm-direct`, `tmux-direct`, from ncurses-term).
 ///
 /// Not Sendable: ncurses is one global state; use it from one thread.
 public final class NCursesScreen {
@@ -22,7 +23,7 @@ public final class NCursesScreen {
         case curses
     }
 
-    /// The colour mode in effect (what was asked for, as far as the terminal allows).
+    /// The colour mode in effect: the choice, as far as ncurses can send it when it draws.
     public private(set) var mode: ColorMode
     public private(set) var size: TerminalSize
 
@@ -50,8 +51,8 @@ public final class NCursesScreen {
         didSet { ansiCells?.synchronized = synchronizedOutput }
     }
     /// What begins and ends a frame's bytes (synchronized output, or nothing).
-    public var frameStart: [UInt8] { synchronizedOutput ? ANSIWriter.beginSynchronized : [] }
-    public var frameEnd: [UInt8] { synchronizedOutput ? ANSIWriter.endSynchronized : [] }
+    public var frameStart: [UInt8] { synchronizedOutput ? ControlSequence.beginSynchronized : [] }
+    public var frameEnd: [UInt8] { synchronizedOutput ? ControlSequence.endSynchronized : [] }
     /// Truecolor that was not asked for explicitly may step down to the 256-colour palette while
     /// the link is saturated (about a third of the bytes).
     private let mayStepDownColors: Bool
@@ -63,18 +64,17 @@ public final class NCursesScreen {
     /// Uses `output` and `input` (both owned from now on): any terminal, or a file and /dev/null
     /// to see what would be sent (tests, benchmarks). Queries for pacing go out with `pacing`.
     public convenience init(
-        requested: ColorMode?, environment: [String: String], output outputDescriptor: CInt,
-        input inputDescriptor: CInt,
+        colors: ColorChoice, term: String, output outputDescriptor: CInt, input inputDescriptor: CInt,
         drawing: DrawingPath = .direct, pacing: Bool = false, clock: any PlaybackClock = SystemClock()
     ) throws(TerminalSetupError) {
         let link = TerminalLink(input: inputDescriptor, output: outputDescriptor, clock: clock, pacing: pacing)
-        try self.init(requested: requested, environment: environment, link: link, drawing: drawing)
+        try self.init(colors: colors, term: term, link: link, drawing: drawing)
     }
 
-    /// Takes the terminal at the two ends of `link` (whose descriptors it owns from now on).
-    /// - Parameter requested: a colour mode, or nil to detect one.
+    /// Takes the terminal at the two ends of `link` (whose descriptors it owns from now on), of
+    /// terminfo type `term`, sending `colors`.
     public init(
-        requested: ColorMode?, environment: [String: String], link: TerminalLink, drawing: DrawingPath = .direct
+        colors: ColorChoice, term: String, link: TerminalLink, drawing: DrawingPath = .direct
     ) throws(TerminalSetupError) {
         let inputDescriptor = link.inputDescriptor
         let outputDescriptor = link.outputDescriptor
@@ -82,11 +82,7 @@ public final class NCursesScreen {
         // Only the character set: ncurses needs it for UTF-8 cells. Loading every category (dates,
         // money, collation: a dozen files) is start-up time for nothing tview prints.
         setlocale(LC_CTYPE, "")
-        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"
-        let colorTerm = environment["COLORTERM"]
-        let wantsTruecolor =
-            requested == .truecolor
-            || (requested == nil && (colorTerm == "truecolor" || colorTerm == "24bit"))
+        let wantsTruecolor = colors.mode == .truecolor
         guard let input = fdopen(inputDescriptor, "r") else {
             close(inputDescriptor)
             close(outputDescriptor)
@@ -118,23 +114,22 @@ public final class NCursesScreen {
         self.outputDescriptor = outputDescriptor
         set_term(screen)
 
-        var colors = 0
+        var loadedColors = 0
         if has_colors() {
             start_color()
             use_default_colors()
-            colors = Int(tview_colors())
+            loadedColors = Int(tview_colors())
         }
-        let direct = colors >= 1 << 24
-        let supported = ColorMode.detect(colorTerm: nil, terminfoColors: colors)
+        let direct = loadedColors >= 1 << 24
         switch drawing {
         case .curses:
-            // ncurses can only send what its terminfo entry knows.
-            mode = Self.lesser(requested ?? (wantsTruecolor ? .truecolor : supported), supported)
+            // ncurses can only send what the entry it loaded knows.
+            mode = Self.lesser(colors.mode, ColorMode(colorCount: loadedColors))
         case .direct:
-            // tview writes the colours itself: what COLORTERM or the user says holds.
-            mode = has_colors() || requested != nil ? requested ?? (wantsTruecolor ? .truecolor : supported) : .mono
+            // tview writes the colours itself.
+            mode = colors.mode
         }
-        mayStepDownColors = requested == nil && mode == .truecolor && drawing == .direct
+        mayStepDownColors = !colors.requested && mode == .truecolor && drawing == .direct
         self.link = link
         switch drawing {
         case .direct:
@@ -203,7 +198,7 @@ public final class NCursesScreen {
             // ncurses writes with write(2) and keeps its failures to itself: a write of tview's
             // own after each frame tells (the end of the synchronized update, else hiding the
             // cursor, which is hidden already).
-            var end = synchronizedOutput ? frameEnd : Array("\u{1B}[?25l".utf8)
+            var end = synchronizedOutput ? frameEnd : ControlSequence.hideCursor
             let queried = link.appendQuery(to: &end)
             writeRaw(end)
             if queried { link.frameWritten(bytes: bytesWritten - before) }

@@ -1,3 +1,4 @@
+import Graphics
 import Decode
 
 /// Text from outside tview — file names, bytes from inside files, library messages — made safe to
@@ -82,7 +83,7 @@ public enum TerminalText {
         case 0x0B: return "\\v"
         case 0x0C: return "\\f"
         case 0x0D: return "\\r"
-        case 0x1B: return "\\e"
+        case UInt32(ControlSequence.escape): return "\\e"
         case 0x00...0x1F, 0x7F: return "\\x" + hex(scalar.value, digits: 2)
         case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
             return "\\u" + hex(scalar.value, digits: 4)

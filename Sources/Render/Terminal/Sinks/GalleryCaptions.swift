@@ -1,3 +1,4 @@
+import Graphics
 import Playback
 import Picture
 
@@ -34,10 +35,11 @@ struct GalleryCaptions {
             let key = (view.selected ? "\u{1}" : "") + text.description
             guard shown[slot] != key, view.tile.captionRow < statusRow else { continue }
             shown[slot] = key
-            bytes += Array("\u{1B}[\(view.tile.captionRow + 1);\(view.tile.column + 1)H\u{1B}[0m".utf8)
-            bytes += Array((view.selected ? "\u{1B}[7m" : "\u{1B}[2m").utf8)
+            bytes += ControlSequence.cursorPosition(row: view.tile.captionRow, column: view.tile.column)
+            bytes += ControlSequence.resetAttributes
+            bytes += view.selected ? ControlSequence.reverseVideo : ControlSequence.faint
             bytes += text.bytes
-            bytes += Array("\u{1B}[0m".utf8)
+            bytes += ControlSequence.resetAttributes
         }
         let line = ScreenText(status).fitted(to: max(0, width - 1))
         writer.appendStatus(line, replacing: shownStatus, row: statusRow, into: &bytes)

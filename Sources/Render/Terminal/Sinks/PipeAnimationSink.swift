@@ -1,3 +1,4 @@
+import Graphics
 public import Decode
 import Glibc
 public import Picture
@@ -31,12 +32,12 @@ public final class PipeAnimationSink: FrameSink {
     }
 
     public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
-        var bytes: [UInt8] = ANSIWriter.beginSynchronized
+        var bytes: [UInt8] = ControlSequence.beginSynchronized
         if rowsOnScreen > 0 {
             writer.appendCursorUp(rowsOnScreen, into: &bytes)
         }
         bytes += writer.lines(prepared)
-        bytes += ANSIWriter.endSynchronized
+        bytes += ControlSequence.endSynchronized
         rowsOnScreen = prepared.rows
         bytesWritten += bytes.count
         do {

@@ -60,7 +60,7 @@ public final class PixelGallerySink: GallerySink {
         let files = tiles.map(\.file)
         if needsClear || files != shownFiles {
             for output in outputs.values { output.release(into: &bytes) }
-            bytes += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+            bytes += ControlSequence.resetAttributes + ControlSequence.clearScreen
             for output in outputs.values { output.invalidate() }
             captions.invalidate()
             needsClear = false

@@ -63,7 +63,7 @@ public final class PixelSink: FrameSink {
         lastPicture = prepared
         var bytes = screen.frameStart
         if needsClear || prepared.frame.generation != generation {
-            bytes += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+            bytes += ControlSequence.resetAttributes + ControlSequence.clearScreen
             output.invalidate()
             shownStatus = nil
             needsClear = false

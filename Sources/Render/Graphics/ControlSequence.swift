@@ -1,0 +1,143 @@
+/// Every escape sequence tview sends to a terminal is made here: the cursor, the screen, the pen
+/// (ECMA-48 and xterm's control sequences), the start-up questions, and the envelopes of the
+/// pixel protocols (kitty's APC, sixel's and tmux's DCS, iTerm2's OSC). Writers elsewhere
+/// (the cell writer, the sinks, the pixel outputs, the signal handler's restore) append these
+/// and never spell an escape themselves; a test holds the sources to it. Rows and columns are
+/// 0-based here and 1-based on the wire.
+public enum ControlSequence {
+    /// ESC, which starts every sequence (and which the input side reads as the Esc key).
+    public static let escape: UInt8 = 0x1B
+    /// ST, the string terminator that ends APC, DCS and OSC strings.
+    public static let stringTerminator: [UInt8] = [escape, UInt8(ascii: "\\")]
+
+    // MARK: cursor and screen
+
+    /// Appends CUP to a cell, leaving out parameters that are 1.
+    @inline(__always)
+    public static func appendCursorPosition(row: Int, column: Int, into out: inout [UInt8]) {
+        appendIntroducer(into: &out)
+        if row > 0 { appendDecimal(row + 1, to: &out) }
+        if column > 0 {
+            out.append(UInt8(ascii: ";"))
+            appendDecimal(column + 1, to: &out)
+        }
+        out.append(UInt8(ascii: "H"))
+    }
+
+    /// CUP with both parameters spelled out.
+    public static func cursorPosition(row: Int, column: Int) -> [UInt8] { csi("\(row + 1);\(column + 1)H") }
+
+    /// Appends CUF: `columns` to the right on the same row.
+    @inline(__always)
+    public static func appendCursorForward(_ columns: Int, into out: inout [UInt8]) {
+        appendIntroducer(into: &out)
+        if columns > 1 { appendDecimal(columns, to: &out) }
+        out.append(UInt8(ascii: "C"))
+    }
+
+    /// CUU then carriage return: `rows` up, to the first column.
+    public static func cursorUpToLineStart(_ rows: Int) -> [UInt8] { csi("\(rows)A") + [0x0D] }
+
+    /// The cursor to the top left, and every cell cleared.
+    public static let clearScreen = csi("H") + csi("2J")
+    /// The row the cursor is on cleared, and from the cursor to its end.
+    public static let clearRow = csi("2K")
+    public static let clearToEndOfRow = csi("K")
+    public static let hideCursor = csi("?25l")
+    public static let showCursor = csi("?25h")
+    public static let leaveAlternateScreen = csi("?1049l")
+    /// Begin and end synchronized output (DEC mode 2026): a terminal that knows it shows the
+    /// frame at once; others ignore it.
+    public static let beginSynchronized = csi("?2026h")
+    public static let endSynchronized = csi("?2026l")
+
+    // MARK: the pen (SGR)
+
+    public static let resetAttributes = csi("0m")
+    public static let reverseVideo = csi("7m")
+    public static let faint = csi("2m")
+
+    /// Appends the start of an SGR sequence; colour parameters and `m` follow.
+    @inline(__always)
+    public static func appendIntroducer(into out: inout [UInt8]) {
+        out.append(escape)
+        out.append(UInt8(ascii: "["))
+    }
+
+    // MARK: questions
+
+    /// DSR 5: the terminal answers `CSI 0 n` once it has read everything before it (pacing).
+    public static let statusReport = csi("5n")
+    /// DA1: every terminal answers it, so it ends a round of questions.
+    public static let deviceAttributes = csi("c")
+    /// XTVERSION: the terminal's name and version.
+    public static let terminalVersion = csi(">0q")
+    /// XTWINOPS 16 and 14: a cell's size and the text area's, in pixels.
+    public static let cellSizeQuery = csi("16t")
+    public static let areaSizeQuery = csi("14t")
+    /// XTSMGRAPHICS: the largest sixel image.
+    public static let sixelMaximumQuery = csi("?2;1;0S")
+    /// DECRQM 2026: whether synchronized output is known.
+    public static let synchronizedOutputQuery = csi("?2026$p")
+    /// OSC 10 and 11: the default foreground and background colours.
+    public static let foregroundQuery = osc("10;?")
+    public static let backgroundQuery = osc("11;?")
+
+    // MARK: pixel protocols
+
+    /// A kitty graphics command: `control` keys, then `payload` (base64) when there is one.
+    public static func kittyGraphics(_ control: String, payload: ArraySlice<UInt8>? = nil) -> [UInt8] {
+        var out: [UInt8] = [escape, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(control.utf8)
+        if let payload {
+            out.append(UInt8(ascii: ";"))
+            out += payload
+        }
+        return out + stringTerminator
+    }
+
+    /// The start of a kitty graphics command whose payload the caller appends, then ends with
+    /// `stringTerminator`.
+    public static func kittyGraphicsStart(_ control: String) -> [UInt8] {
+        [escape, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(control.utf8) + [UInt8(ascii: ";")]
+    }
+
+    /// The start of a sixel image (DCS with `parameters`, then `q`); sixel data and
+    /// `stringTerminator` follow.
+    public static func sixelStart(_ parameters: String) -> [UInt8] {
+        [escape, UInt8(ascii: "P")] + Array(parameters.utf8) + [UInt8(ascii: "q")]
+    }
+
+    /// The start of a sequence tmux passes on to its own terminal (every ESC inside doubled,
+    /// then `stringTerminator`).
+    public static let tmuxPassthroughStart: [UInt8] = [escape] + Array("Ptmux;".utf8)
+
+    /// The start of an iTerm2 inline file (OSC 1337) with its `arguments`; `:`, the base64 data
+    /// and BEL follow.
+    public static func iTerm2FileStart(_ arguments: String) -> [UInt8] {
+        osc("1337;File=" + arguments, terminated: false)
+    }
+
+    // MARK: building blocks
+
+    /// CSI `body`.
+    public static func csi(_ body: String) -> [UInt8] { [escape, UInt8(ascii: "[")] + Array(body.utf8) }
+
+    /// OSC `body`, ended by ST unless told not to.
+    public static func osc(_ body: String, terminated: Bool = true) -> [UInt8] {
+        [escape, UInt8(ascii: "]")] + Array(body.utf8) + (terminated ? stringTerminator : [])
+    }
+
+    /// A non-negative number in decimal: 0…999 a byte at a time (a table of arrays cost a
+    /// retain and release per number: 5 % of playing's CPU), larger ones through a String.
+    @inline(__always)
+    public static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value < 1000 else {
+            out += Array(String(value).utf8)
+            return
+        }
+        let zero = UInt8(ascii: "0")
+        if value >= 100 { out.append(zero + UInt8(value / 100)) }
+        if value >= 10 { out.append(zero + UInt8(value / 10 % 10)) }
+        out.append(zero + UInt8(value % 10))
+    }
+}
