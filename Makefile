@@ -121,7 +121,7 @@ rss: build
 # SSH: sshd in a network namespace held to 2 Mbit/s by tc tbf, med.gif in half blocks and kitty mode
 # through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.
 # And a 30-file gallery in a 1200x800 kitty, each tile of 20 screenshots against its file's frames.
-E2E_PACKAGES = tmux xvfb xterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
+E2E_PACKAGES = tmux xvfb xterm mlterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
 	openssh-server openssh-client iproute2
 e2e: build
 	$(SWIFT) build -c release --product tview-bench
