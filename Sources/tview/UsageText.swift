@@ -30,16 +30,9 @@ enum UsageText {
         ("tview --probe", "what the terminal answered and what tview chose, and why"),
     ]
 
-    /// The examples as the README's shell block shows them: each note in one column after `# `.
-    static var readmeLines: [String] {
-        examples.map { $0.command + String(repeating: " ", count: noteColumn - $0.command.count) + "# " + $0.what }
-    }
-
     /// The examples as `--help` shows them: each command, its note indented below it (beside
     /// it, most would pass 80 columns, where the help breaks lines anywhere).
     static var helpLines: [String] {
         examples.flatMap { ["  " + $0.command, "      " + $0.what] }
     }
-
-    private static var noteColumn: Int { examples.map(\.command.count).max()! + 2 }
 }
