@@ -76,7 +76,8 @@ let package = Package(
         .executableTarget(
             name: "tview-bench", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "DecodeTests", dependencies: ["Decode", "Graphics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DecodeTests", dependencies: ["Decode", "Graphics", "CMemory"], swiftSettings: swiftSettings),
         // What the test targets share: a VT emulator, a seeded generator.
         .target(
             name: "TestSupport", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal"],
