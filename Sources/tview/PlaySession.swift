@@ -117,7 +117,7 @@ struct PlaySession {
                 StandardOutput.report(error)
             }
             return .usage
-        case .finished, .quit:
+        case .finished, .quit, .open:
             break
         }
         let failedFiles = failed + Set(result.failures.map(\.name)).count
@@ -131,8 +131,8 @@ struct PlaySession {
         area: (columns: Int, rows: Int)?, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         if let pixels {
-            let sink = PixelSink(
-                screen: screen, output: pixels.output(),
+            let sink = PixelScreenSink(
+                screen: screen, makeOutput: { _ in pixels.output() },
                 background: display.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
                 upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
                 area: area, fallbackCell: pixels.cell)
@@ -142,7 +142,7 @@ struct PlaySession {
             result.lastFrame = sink.lastFrameBytes
             return result
         }
-        let sink = TerminalSink(
+        let sink = TextScreenSink(
             screen: screen,
             builder: display.builder(
                 mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
@@ -158,42 +158,38 @@ struct PlaySession {
         pixels: PixelChoice?, profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         if let pixels {
-            let sink = PixelGallerySink(
+            let sink = PixelScreenSink(
                 screen: screen, makeOutput: { pixels.output(slot: $0) },
                 background: display.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
-                upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
+                upscale: !display.noUpscale, terminalScales: pixels.terminalScales, area: nil,
                 fallbackCell: pixels.cell)
+            sink.maximumPixels = pixels.maximum
             defer { sink.release() }
             return gallery(
                 sources, grid: grid, sink: sink, screen: screen, pixels: pixels, profile: profile, events: events,
                 settings: settings)
         }
-        let sink = GalleryScreenSink(
+        let sink = TextScreenSink(
             screen: screen,
             builder: display.builder(
                 mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
-            upscale: !display.noUpscale)
+            upscale: !display.noUpscale, area: nil)
         return gallery(
             sources, grid: grid, sink: sink, screen: screen, pixels: nil, profile: profile, events: events,
             settings: settings)
     }
 
-    private func gallery<Sink: GallerySink>(
+    private func gallery<Sink: FrameSink>(
         _ sources: [any FrameSource], grid: GridChoice, sink: Sink, screen: NCursesScreen, pixels: PixelChoice?,
         profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
-        let gallery = GalleryPlayer(
-            sources: sources, clock: clock, events: events, sink: sink, grid: grid.size,
-            cacheBytes: playback.cacheMb << 20, timeLimit: playback.timeLimit)
+        let gallery = Player(
+            sources: sources, clock: clock, events: events, sink: sink, settings: settings,
+            arrangement: .gallery(grid: grid.size))
         var failures: [FileFailure] = []
         while true {
-            let outcome: PlayerOutcome
-            switch gallery.run() {
-            case .finished: outcome = .finished
-            case .quit: outcome = .quit
-            case .interrupted(let signal): outcome = .interrupted(signal: signal)
-            case .outputFailed(let error): outcome = .outputFailed(error)
-            case .open(let file):
+            var outcome = gallery.run()
+            if case .open(let file) = outcome {
                 // From its first frame: the gallery left the file wherever its tile was.
                 try? sources[file].rewind()
                 let opened = fullScreen(
@@ -202,7 +198,7 @@ struct PlaySession {
                 failures += opened.failures
                 switch opened.outcome {
                 case .interrupted, .outputFailed: outcome = opened.outcome
-                case .quit, .finished:
+                case .quit, .finished, .open:
                     sink.refresh()
                     continue
                 }

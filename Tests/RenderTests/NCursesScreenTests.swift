@@ -149,23 +149,29 @@ import Testing
         ]
         let output = try #require(outputs[protocolName])
         let cell = PixelSize(width: 10, height: 20)
-        let sink = PixelSink(
-            screen: screen, output: output, background: .opaqueBlack, upscale: true,
+        let sink = PixelScreenSink(
+            screen: screen, makeOutput: { _ in output }, background: .opaqueBlack, upscale: true,
             terminalScales: protocolName != "sixel", area: nil, fallbackCell: cell)
         _ = reader.readDataToEndOfFile()  // ncurses' set-up
         let pixels = PixelScreen(columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
         let frames = PixelOutputTests.frames(width: 120, height: 100)
         for (index, frame) in frames.enumerated() {
-            let picture = sink.prepare(frame, serial: 0, change: nil, file: 0, index: index, statusLine: true)
+            let area = sink.pictureArea(statusLine: true)
+            let tile = Tile(columns: area.columns, rows: area.rows)
+            let picture = sink.prepare(frame, serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
             #expect(picture.layout.originRow + picture.layout.rows <= 23)
             let status = PlaybackStatus(
                 name: "x.gif", frame: index + 1, frameCount: frames.count, delay: .milliseconds(40), speed: 1,
                 paused: false, framesPerSecond: 25, skipped: 0)
-            sink.present(picture, status: status)
+            sink.present([TileView(tile: tile, file: 0, picture: picture)], status: status)
             let bytes = [UInt8](reader.readDataToEndOfFile())
             try pixels.feed(bytes)
-            // The status line on the last row.
-            #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[24"))
+            // The status line on the last row, in reverse video across it but the last column.
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains("\u{1B}[24"))
+            if index == 0, let name = text.range(of: "x.gif") {
+                #expect(text[name.lowerBound...].prefix { $0 != "\u{1B}" }.count == 79)
+            }
             let difference = PixelOutputTests.largestDifference(
                 PixelOutputTests.shown(pixels, picture, cell: cell), PixelOutputTests.expected(picture, cell: cell))
             #expect(difference <= (protocolName == "sixel" ? 2 : 0), "frame \(index)")
@@ -184,14 +190,15 @@ import Testing
         let (screen, reader) = try makeScreen(term: "xterm-direct", mode: .truecolor, drawing: .direct)
         defer { screen.end() }
         let cell = PixelSize(width: 10, height: 20)
-        let sink = PixelGallerySink(
+        let sink = PixelScreenSink(
             screen: screen,
             makeOutput: { slot -> any GraphicsOutput in
                 if protocolName == "kitty" {
                     return KittyOutput(ids: UInt32(0x100 * (slot + 1))...UInt32(0x100 * (slot + 1) + 0xFF))
                 }
                 return SixelOutput()
-            }, background: .opaqueBlack, upscale: true, terminalScales: protocolName == "kitty", fallbackCell: cell)
+            }, background: .opaqueBlack, upscale: true, terminalScales: protocolName == "kitty", area: nil,
+            fallbackCell: cell)
         _ = reader.readDataToEndOfFile()
         let layout = GalleryLayout(screenColumns: 80, screenRows: 23, files: 2, grid: (2, 1))
         let pixels = PixelScreen(columns: 80, rows: 24, cellWidth: 10, cellHeight: 20)
@@ -204,11 +211,15 @@ import Testing
                     index: index)
             }
             let views = (0..<2).map { slot in
-                GalleryTileView(
+                TileView(
                     tile: layout.tiles[slot], file: slot, picture: pictures[slot], caption: "f\(slot)",
                     selected: slot == 0)
             }
-            sink.present(views, status: "page 1/1")
+            var status = PlaybackStatus(
+                name: "f0", frame: 0, frameCount: nil, delay: .zero, speed: 1, paused: false, framesPerSecond: 0,
+                skipped: 0)
+            status.page = (0, 1, 2)
+            sink.present(views, status: status)
             try pixels.feed([UInt8](reader.readDataToEndOfFile()))
             for (slot, picture) in pictures.enumerated() {
                 let layoutOnScreen = picture.layout

@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func aFirstFrameThatFailsEarlyFailsWhenAskedFor() {
-        let early = EarlyFirstFrame(GalleryPlayerTests.FailingSource())
+        let early = EarlyFirstFrame(PlayerGalleryTests.FailingSource())
         #expect(throws: DecodeError.corrupt(format: .gif, detail: "bad block")) { try early.nextFrame() }
     }
 
@@ -336,6 +336,26 @@ import Testing
         let numbers = sink.frameNumbers
         #expect(SyntheticSource.frameNumber(of: after.image) > SyntheticSource.frameNumber(of: before.image))
         #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    /// i hides the status line: the frame on screen is fitted again to the taller area (its
+    /// tile takes the status row), and so is every frame after it.
+    @Test func togglingTheStatusLineRefitsTheFrames() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 10, durations: [.milliseconds(100)], totalPlays: 1)
+        let script: [(Duration, PlayerEvent)] = [
+            (.milliseconds(250), .key(.toggleStatus)), (.milliseconds(600), .key(.quit)),
+        ]
+        let (player, sink, _) = player([source], clock: clock, script: script, decodesOnThread: false)
+        #expect(player.run() == .quit)
+        let start = sink.presentations.first!.time
+        let split = sink.presentations.firstIndex { $0.time - start >= .milliseconds(250) }!
+        #expect(sink.presentations[..<split].allSatisfy { $0.status != nil })
+        #expect(sink.presentations[split...].allSatisfy { $0.status == nil })
+        // Frames 0–3 prepared for 23 rows (2 on screen, 3 ahead), then 2 and 3 again for 24.
+        let rows = sink.preparedTiles.map(\.pictureRows)
+        #expect(rows.prefix(4) == [23, 23, 23, 23] && rows.dropFirst(4).allSatisfy { $0 == 24 })
+        #expect(sink.frameNumbers[split] == 2)
     }
 
     @Test func resizeWithACheapRedecodeRedrawsTheSameFrame() {

@@ -35,11 +35,18 @@ public final class RecordingSink: FrameSink {
         return shown
     }
 
+    /// The area pictures are fitted to, by whether a status line shows.
+    public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { (80, statusLine ? 23 : 24) }
+
+    /// The tile of each preparation, in order.
+    public private(set) var preparedTiles: [Tile] = []
+
     public func prepare(
-        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> RGBAImage {
         preparations += 1
         prepared.append((serial, change))
+        preparedTiles.append(tile)
         return image
     }
 
@@ -50,7 +57,8 @@ public final class RecordingSink: FrameSink {
     public var failsFromPresent: Int?
     public private(set) var outputError: WriteError?
 
-    public func present(_ prepared: RGBAImage, status: PlaybackStatus?) {
+    public func present(_ tiles: [TileView<RGBAImage>], status: PlaybackStatus?) {
+        guard let prepared = tiles.first?.picture else { return }
         if let failsFromPresent, presentations.count >= failsFromPresent {
             outputError = outputError ?? WriteError(code: 28)  // ENOSPC
         }

@@ -2,8 +2,9 @@
 /// added in playing order while they fit and never evicted, so a loop that does not fit whole
 /// keeps its first frames instead of thrashing; a loop that fits whole plays again without
 /// decoding anything. It belongs to the player's files, so coming back to a file (n/p) finds
-/// its frames. Cleared when the layout changes (resize, status line).
-struct FrameCache<Prepared> {
+/// its frames. Cleared when the layout changes (resize, status line). One for all of a player's
+/// timelines (a gallery's tiles share the budget), used by one thread at a time.
+final class FrameCache<Prepared> {
     struct Key: Hashable {
         var file: Int
         var frame: Int
@@ -28,7 +29,7 @@ struct FrameCache<Prepared> {
 
     /// Keeps `prepared` if it fits in what is left of the budget less `reserve` (memory the
     /// file needs anyway: a big canvas leaves less room for cached frames).
-    mutating func insert(file: Int, frame: Int, prepared: Prepared, duration: Duration, cost: Int, reserve: Int = 0) {
+    func insert(file: Int, frame: Int, prepared: Prepared, duration: Duration, cost: Int, reserve: Int = 0) {
         let key = Key(file: file, frame: frame)
         guard entries[key] == nil, used + cost + reserve <= budget else { return }
         entries[key] = Entry(prepared: prepared, duration: duration)
@@ -40,7 +41,7 @@ struct FrameCache<Prepared> {
         count > 0 && (0..<count).allSatisfy { entries[Key(file: file, frame: $0)] != nil }
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         entries.removeAll()
         used = 0
     }

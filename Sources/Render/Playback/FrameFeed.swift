@@ -12,12 +12,19 @@ final class FrameFeed<Sink: FrameSink> {
     private let sources: [any FrameSource]
     private let sink: Sink
     private let clock: any PlaybackClock
-    /// Prepared frames are made for a status line (the picture is a row shorter) or not.
-    var statusLine: Bool
+    /// Where prepared frames go, and the tile's place in the layout (the sink keeps a scaler
+    /// for each).
+    var tile: Tile
+    let slot: Int
+    /// A file of one frame plays again each loop (full screen: it counts as a loop), or stays
+    /// (a gallery's still needs no deadlines).
+    var repeatsSingleFrames = true
     /// What decoding did (frames decoded, time, loops).
     private(set) var statistics = PlaybackStatistics()
     /// Files that could not be played, with why.
     private(set) var failures: [FileFailure] = []
+    /// Why the current file stopped playing, if it did.
+    private(set) var failure: DecodeError?
 
     private(set) var source: (any FrameSource)!
     private(set) var fileIndex = 0
@@ -31,7 +38,7 @@ final class FrameFeed<Sink: FrameSink> {
     private var passOver = false
     private var mediaCursor: Duration = .zero
     private var played: Set<Int> = []
-    private var cache: FrameCache<Sink.Prepared>
+    private let cache: FrameCache<Sink.Prepared>
     /// Files whose whole loop is in the cache: they play without decoding.
     private var cachedLoops: Set<Int> = []
     /// Frames decoded so far and the time they took.
@@ -42,19 +49,25 @@ final class FrameFeed<Sink: FrameSink> {
     /// frame: re-decoding up to frame 300 froze the screen and the keys for over 15 s).
     static var redecodeBudget: Duration { .milliseconds(300) }
 
-    init(sources: [any FrameSource], sink: Sink, clock: any PlaybackClock, cacheBytes: Int, statusLine: Bool) {
+    init(
+        sources: [any FrameSource], sink: Sink, clock: any PlaybackClock, cache: FrameCache<Sink.Prepared>, tile: Tile,
+        slot: Int
+    ) {
         self.sources = sources
         self.sink = sink
         self.clock = clock
-        self.statusLine = statusLine
-        cache = FrameCache(budget: cacheBytes)
+        self.cache = cache
+        self.tile = tile
+        self.slot = slot
     }
 
-    /// Makes file `index` the current one, at its first frame (rewound if it played before).
-    func begin(fileAt index: Int) throws(DecodeError) {
+    /// Makes file `index` the current one, at its first frame: rewound if it played before here,
+    /// or with `rewinding` (a gallery's files may have played elsewhere).
+    func begin(fileAt index: Int, rewinding: Bool = false) throws(DecodeError) {
         fileIndex = index
         source = sources[index]
-        if played.contains(index) {
+        failure = nil
+        if played.contains(index) || rewinding {
             try startPass(media: .zero)
         } else {
             nextIndex = 0
@@ -85,7 +98,7 @@ final class FrameFeed<Sink: FrameSink> {
         if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
             cachedLoops.insert(fileIndex)
         }
-        guard wrap, plays.map({ loopsDone < $0 }) ?? true else {
+        guard wrap, plays.map({ loopsDone < $0 }) ?? true, repeatsSingleFrames || nextIndex > 1 else {
             passOver = true
             return nil
         }
@@ -149,8 +162,8 @@ final class FrameFeed<Sink: FrameSink> {
         if slot.prepared == nil, let image = slot.image {
             let start = clock.now()
             let prepared = sink.prepare(
-                image, serial: slot.serial, change: slot.change, file: fileIndex, index: slot.index,
-                statusLine: statusLine)
+                image, serial: slot.serial, change: slot.change, tile: tile, slot: self.slot, file: fileIndex,
+                index: slot.index)
             statistics.renderTime += clock.now() - start
             slot.prepared = prepared
             slot.rendered = true
@@ -170,11 +183,11 @@ final class FrameFeed<Sink: FrameSink> {
         sources.count > 1 || plays.map { loopsDone + 1 < $0 } ?? true
     }
 
-    /// Cached frames were made for the old layout: they go. True when the current file was
-    /// playing from the cache (its decoder is not where the timeline is).
+    /// Cached frames were made for the old layout: they go (the caller empties the cache). True
+    /// when the current file was playing from the cache (its decoder is not where the timeline
+    /// is).
     func forgetLayout() -> Bool {
         let playingFromCache = cachedLoops.contains(fileIndex)
-        cache.removeAll()
         cachedLoops.removeAll()
         return playingFromCache
     }
@@ -206,6 +219,7 @@ final class FrameFeed<Sink: FrameSink> {
     }
 
     func fail(_ error: DecodeError) {
+        failure = error
         failures.append(FileFailure(name: source.name, error: error))
     }
 }

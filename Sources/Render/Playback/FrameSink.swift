@@ -1,18 +1,23 @@
 public import Decode
 
-/// Where frames go: the terminal through ncurses, ANSI text on a pipe, or a recorder in tests.
-/// `prepare` does the downsampling (ahead of the deadline); `present` only draws.
+/// Where pictures go: the terminal's screen (text or pixels), ANSI text on a pipe, or a recorder
+/// in tests. The player lays its pictures out in the sink's area as tiles (one for full screen,
+/// a page of them for a gallery); `prepare` fits a frame into its tile (ahead of the deadline),
+/// `present` only draws.
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
-    /// Fits and scales a frame to the current area. `serial` and `change` come from the decoder
-    /// (`Frame`): a sink may then redo only what changed since the frame it prepared last.
-    /// `file` (its place in the list) and `index` (the frame's number in it) say which frame it
-    /// is, for a terminal that keeps frames.
+    /// The cells pictures may take, with or without a status line below them: the screen, or
+    /// the size asked for, less the status row (a sink may always keep that row free).
+    func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int)
+    /// Fits and scales a frame into `tile`. `serial` and `change` come from the decoder
+    /// (`Frame`): a sink may then redo only what changed since the frame it prepared last for
+    /// the same `slot` (the tile's place in the layout). `file` (its place in the list) and
+    /// `index` (the frame's number in it) say which frame it is, for a terminal that keeps frames.
     func prepare(
-        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> Prepared
-    /// Shows a prepared frame and the status line (nil: none), fitted to the sink's width.
-    func present(_ prepared: Prepared, status: PlaybackStatus?)
+    /// Shows the tiles' pictures (and captions) and the status line (nil: none).
+    func present(_ tiles: [TileView<Prepared>], status: PlaybackStatus?)
     /// The terminal changed size (or was given back): the next prepare uses the new size and the
     /// next present draws everything.
     func refresh()

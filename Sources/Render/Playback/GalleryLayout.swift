@@ -3,15 +3,6 @@
 /// 16:9 picture largest for the files at hand, up to a page of tiles no smaller than
 /// `smallestTile`; more files than a page holds go on further pages.
 public struct GalleryLayout: Sendable, Equatable {
-    public struct Tile: Sendable, Equatable {
-        public var column: Int
-        public var row: Int
-        public var width: Int
-        /// Rows of the picture area; the caption is the row below it.
-        public var pictureRows: Int
-        public var captionRow: Int { row + pictureRows }
-    }
-
     public let columns: Int
     public let rows: Int
     /// The tiles of one page, left to right, then down.
@@ -35,7 +26,7 @@ public struct GalleryLayout: Sendable, Equatable {
             tiles.append(
                 Tile(
                     column: index % columns * tileWidth, row: index / columns * tileHeight,
-                    width: max(1, tileWidth - 1), pictureRows: max(1, tileHeight - 1)))
+                    width: max(1, tileWidth - 1), pictureRows: max(1, tileHeight - 1), hasCaption: true))
         }
         self.tiles = tiles
     }

@@ -1,8 +1,8 @@
 import Decode
 
 /// What the status line says: file, frame i/N, this frame's delay, speed, paused, achieved fps,
-/// frames skipped. The terminal shows it (`text(width:)`, in Terminal).
-public struct PlaybackStatus: Sendable, Equatable {
+/// frames skipped; in a gallery the page and the selected file. The terminal shows it (`text(width:)`, in Terminal).
+public struct PlaybackStatus: Sendable {
     public var name: String
     public var frame: Int
     public var frameCount: Int?
@@ -11,6 +11,9 @@ public struct PlaybackStatus: Sendable, Equatable {
     public var paused: Bool
     public var framesPerSecond: Double
     public var skipped: Int
+    /// In a gallery: the page shown (from 0), how many pages and files; `name` is the selected
+    /// file's.
+    public var page: (index: Int, count: Int, files: Int)?
     /// The link to the terminal when it is slow enough to matter ("link 240 KB/s 35 ms").
     public var link: String?
 

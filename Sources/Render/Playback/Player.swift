@@ -1,51 +1,64 @@
 public import Decode
 
-/// Plays files one after another on a frame sink, each frame for its own duration.
+/// Plays files on a frame sink, each frame for its own duration: full screen one file after
+/// another (one timeline), or as a gallery, a page of files at once (a timeline per tile).
 ///
-/// Deadlines come from `FrameSchedule` (absolute, from the moment the first frame is on screen,
-/// so nothing drifts). The next frame is decoded and downsampled on a background thread while the
-/// current one is written and shown (one frame ahead, no more); when the player falls behind,
-/// frames whose time has passed are decoded (compositing needs them) but not drawn, and the one
-/// due now is shown. It waits for deadlines in the event source (poll on the terminal and
-/// signals), so keys act at once and idling costs no CPU.
+/// Deadlines come from each timeline's `FrameSchedule` (absolute, from the moment its first
+/// frame is on screen, so nothing drifts). A timeline's next frame is decoded and prepared as
+/// soon as the current one is taken: on a background thread while the current one is written
+/// (full screen, with `decodesOnThread`), else right after the write. When a timeline falls
+/// behind, frames whose time has passed are decoded (compositing needs them) but not drawn, and
+/// the one due now is shown. The player waits for deadlines in the event source (poll on the
+/// terminal and signals), so keys act at once and idling costs no CPU. One frame cache under
+/// one budget serves every timeline: a loop that is cached whole plays on without decoding.
 ///
-/// Threads: while a decode-ahead job runs, the player's own thread only waits for events and
-/// writes the current frame; what the job touches (the `FrameFeed`: source, timeline, cache,
-/// the sink's `prepare`) is used again only after `collectAhead`.
+/// Keys, full screen: space pauses, . and , step, + - 0 set the speed, r restarts, i toggles the
+/// status line, n/p change files, q quits. In a gallery: arrows (and . ,) move the selection,
+/// Enter opens the selected file (`run` returns `.open`; call `run` again to come back), n/p
+/// turn pages, space pauses all, r restarts the page, q quits.
 public final class Player<Sink: FrameSink> {
-    /// What a run did (frames shown and skipped, time spent, bytes written).
+    /// What a run did (frames shown and skipped, time spent, bytes written; in a gallery each
+    /// tile's loops on screen over their nominal length).
     public var statistics: PlaybackStatistics {
-        var merged = shownStatistics
-        merged.decodeTime = feed.statistics.decodeTime
-        merged.renderTime += feed.statistics.renderTime
-        merged.loopsDone = feed.statistics.loopsDone
+        var merged = retired
+        for timeline in timelines { Self.add(timeline, to: &merged) }
+        merged.renderTime += presentTime
+        merged.wall = wall
+        merged.bytesWritten = sink.bytesWritten
+        var ratios = loopRatios
+        for timeline in timelines {
+            if let ratio = timeline.loopRatio { ratios[timeline.feed.fileIndex] = ratio }
+        }
+        merged.loopRatios = ratios.keys.sorted().map { ratios[$0]! }
         return merged
     }
-    /// Kept by the player's thread: what was shown, skipped, written.
-    private var shownStatistics = PlaybackStatistics()
     /// Files that could not be played, with why.
-    public var failures: [FileFailure] { feed.failures }
+    public var failures: [FileFailure] { retiredFailures + timelines.flatMap(\.feed.failures) }
 
     private let sources: [any FrameSource]
     private let clock: any PlaybackClock
     private let events: any PlayerEventSource
     private let sink: Sink
     private var settings: PlayerSettings
-    private var schedule = FrameSchedule()
+    private let arrangement: PlayerArrangement
+    private let cache: FrameCache<Sink.Prepared>
+    /// Full screen: one. A gallery: the page's tiles, left to right, then down.
+    private var timelines: [Timeline<Sink>] = []
+    /// What timelines of earlier layouts did.
+    private var retired = PlaybackStatistics()
+    private var retiredFailures: [FileFailure] = []
+    private var loopRatios: [Int: Double] = [:]
     private var runStart: Duration?
-
-    private typealias Slot = FrameSlot<Sink.Prepared>
-    /// The decoding side (kept by whoever decodes: the decode-ahead job, or this thread
-    /// between jobs).
-    private let feed: FrameFeed<Sink>
-    private var source: any FrameSource { feed.source }
-    private var current: Slot?
-    private var pending: Slot?
+    private var wall: Duration = .zero
+    private var presentTime: Duration = .zero
     private var recentPresents: [Duration] = []
-    /// Decodes the next frame while the current one is written; nil: done in line.
-    private let worker: BackgroundWorker?
-    /// What the decode-ahead job produced, until `collectAhead` makes it `pending`.
-    private var ahead: Slot?
+
+    /// The gallery's tiles, page and selection.
+    private var layout: GalleryLayout?
+    public private(set) var page = 0
+    public private(set) var selection = 0
+    /// When the gallery was paused (its tiles pause together).
+    private var pausedAt: Duration?
 
     private enum Transition {
         case next, previous
@@ -54,83 +67,108 @@ public final class Player<Sink: FrameSink> {
 
     public init(
         sources: [any FrameSource], clock: any PlaybackClock, events: any PlayerEventSource, sink: Sink,
-        settings: PlayerSettings
+        settings: PlayerSettings, arrangement: PlayerArrangement = .fullScreen
     ) {
         self.sources = sources
         self.clock = clock
         self.events = events
         self.sink = sink
         self.settings = settings
-        self.feed = FrameFeed(
-            sources: sources, sink: sink, clock: clock, cacheBytes: settings.cacheBytes, statusLine: settings.showStatus
-        )
-        self.worker = settings.decodesOnThread ? BackgroundWorker() : nil
+        self.arrangement = arrangement
+        cache = FrameCache(budget: settings.cacheBytes)
+        if case .fullScreen = arrangement {
+            let feed = FrameFeed(
+                sources: sources, sink: sink, clock: clock, cache: cache, tile: fullScreenTile, slot: 0)
+            let worker = settings.decodesOnThread ? BackgroundWorker() : nil
+            timelines = [Timeline(feed: feed, sink: sink, clock: clock, worker: worker)]
+        } else {
+            layout = makeLayout()
+        }
     }
 
+    /// Pages of the gallery (1 full screen).
+    public var pages: Int {
+        guard let layout else { return 1 }
+        return (sources.count + layout.perPage - 1) / layout.perPage
+    }
+
+    /// Plays until every file has played its loops (full screen), q, a signal, Enter in a
+    /// gallery (`.open`), a failed write or the time limit (from the first frame on screen,
+    /// across returns from `.open`).
     public func run() -> PlayerOutcome {
+        let outcome: PlayerOutcome
+        switch arrangement {
+        case .fullScreen: outcome = playFiles()
+        case .gallery:
+            startPage()
+            switch playLoop(endsFiles: false) {
+            case .stop(let result): outcome = result
+            case .next, .previous: outcome = .finished
+            }
+        }
+        if let runStart { wall = clock.now() - runStart }
+        return outcome
+    }
+
+    // MARK: full screen
+
+    private var fullScreenTile: Tile {
+        let area = sink.pictureArea(statusLine: settings.showStatus)
+        return Tile(columns: area.columns, rows: area.rows)
+    }
+
+    private func playFiles() -> PlayerOutcome {
         var index = 0
         var step = 1
-        var outcome = PlayerOutcome.finished
-        loop: while sources.indices.contains(index) {
+        while sources.indices.contains(index) {
             switch play(fileAt: index) {
             case .next: step = 1
             case .previous: step = -1
-            case .stop(let result):
-                outcome = result
-                break loop
+            case .stop(let result): return result
             }
             if index == 0 && step < 0 { step = 1; continue }  // p on the first file replays it
             index += step
         }
-        if let runStart { shownStatistics.wall = clock.now() - runStart }
-        shownStatistics.bytesWritten = sink.bytesWritten
-        return outcome
+        return .finished
     }
 
-    // MARK: one file
-
     private func play(fileAt fileIndex: Int) -> Transition {
-        current = nil
-        pending = nil
-        var first: Slot
-        do {
-            try feed.begin(fileAt: fileIndex)
-            guard let decoded = try feed.decodeNext(wrap: false) else { return .next }
-            first = decoded
-        } catch {
-            feed.fail(error)
-            return .next
-        }
+        let timeline = timelines[0]
+        guard timeline.begin(fileAt: fileIndex) else { return .next }
         // A GIF's loop count is known once its first frame has been read.
-        feed.plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? source.totalPlays
-        let wasPaused = schedule.isPaused || (runStart == nil && settings.startPaused)
-        if wasPaused { schedule.pause(at: clock.now()) }
-        show(&first, decodingAhead: true)
+        timeline.feed.plays = settings.loops.map { $0 == 0 ? nil : $0 } ?? timeline.source.totalPlays
+        let wasPaused = timeline.schedule.isPaused || (runStart == nil && settings.startPaused)
+        if wasPaused { timeline.schedule.pause(at: clock.now()) }
+        timeline.takePending()
+        show([timeline])
         let now = clock.now()
         if runStart == nil { runStart = now }
-        schedule.start(at: now)
-        if wasPaused { schedule.pause(at: now) }
+        timeline.schedule.start(at: now)
+        if wasPaused { timeline.schedule.pause(at: now) }
+        return playLoop(endsFiles: true)
+    }
 
+    // MARK: the loop
+
+    /// Waits for the next deadline of any timeline (or an event) and shows what is due. Full
+    /// screen (`endsFiles`) returns when the file's last frame has had its time.
+    private func playLoop(endsFiles: Bool) -> Transition {
         while true {
             if let error = sink.outputError {
                 collectAhead()
                 return .stop(.outputFailed(error))
             }
             var deadline: Duration?
-            if worker?.isBusy == true, let current {
-                // The next frame starts where this one ends; it is still being decoded.
-                deadline = schedule.wallTime(for: current.mediaEnd)
-            } else if let start = pending?.mediaStart, let end = pending?.mediaEnd {
-                // (Times only: a local copy of the slot would keep its canvas alive while a
-                // stale frame is skipped.)
-                deadline = schedule.wallTime(for: start)
-                if let held = heldBack(start: start, end: end, now: clock.now()) {
-                    if held == .zero { continue }  // caught up with one stale frame
-                    deadline = held
+            var again = false
+            let now = clock.now()
+            for timeline in timelines {
+                switch timeline.wake(now: now, endsFiles: endsFiles) {
+                case .again: again = true
+                case .at(let time): deadline = min(deadline ?? time, time)
+                case .never: break
                 }
-            } else if let current {
-                deadline = schedule.wallTime(for: current.mediaEnd)
             }
+            if again { continue }  // caught up with one stale frame
             if let limit = settings.timeLimit, let runStart {
                 deadline = min(deadline ?? runStart + limit, runStart + limit)
             }
@@ -140,237 +178,276 @@ public final class Player<Sink: FrameSink> {
                 continue
             }
             collectAhead()
-            let now = clock.now()
-            if let limit = settings.timeLimit, let runStart, now >= runStart + limit {
+            let due = clock.now()
+            if let limit = settings.timeLimit, let runStart, due >= runStart + limit {
                 return .stop(.finished)
             }
-            guard !schedule.isPaused else { continue }
-            guard pending != nil else { return .next }  // the last frame has had its time
-            guard let due = schedule.wallTime(for: pending!.mediaStart), now >= due else { continue }
-            guard sink.readiness(at: now) == nil else { continue }
-            advance(now: now)
+            if endsFiles, let timeline = timelines.first, !timeline.schedule.isPaused, timeline.pending == nil {
+                return .next  // the last frame has had its time
+            }
+            let taken = timelines.filter { $0.isDue(at: due) }
+            guard !taken.isEmpty, sink.readiness(at: due) == nil else { continue }
+            for timeline in taken { timeline.advance(now: due) }
+            show(taken)
         }
     }
 
-    /// When the pending frame is due but the sink is still showing earlier ones (a slow link):
-    /// when to look again (the sink's time, or when the frame goes stale), or zero after
-    /// decoding one stale frame, so catching up is spread over the wait. Nil: not held back.
-    /// Takes the pending frame's times, not the slot: a copy of it would keep its canvas alive
-    /// while the next one is decoded.
-    private func heldBack(start: Duration, end: Duration, now: Duration) -> Duration? {
-        guard !schedule.isPaused, let due = schedule.wallTime(for: start), now >= due,
-            let retry = sink.readiness(at: now)
-        else { return nil }
-        guard end <= schedule.media(at: now) else {
-            return min(retry, schedule.wallTime(for: end) ?? retry)
-        }
-        return skipPending() ? .zero : retry  // the last frame waits
-    }
-
-    /// Replaces the pending frame, whose time is over, by the next one (decoded, not drawn:
-    /// compositing needs it). False when there is none: the last frame is still shown.
-    private func skipPending() -> Bool {
-        // Its canvas, held while the next is drawn, would be copied (8 MB for 1080p): let go of
-        // it when another frame surely follows; one that may be the last is kept, to be shown.
-        if source.hasMoreFrames { pending?.letGoOfLargeCanvas() }
-        guard var next = feed.decodeNextQuietly() else { return false }
-        // The sink never saw the skipped frame: the next one changes what it changed too.
-        pending?.handChange(on: &next)
-        shownStatistics.framesSkipped += 1
-        pending = next
-        return true
-    }
-
-    /// The deadline of the pending frame has come: skip what is stale, show what is due.
-    private func advance(now: Duration) {
-        let mediaNow = schedule.media(at: now)
-        while pending.map({ $0.mediaEnd <= mediaNow }) == true, skipPending() {}
-        guard var slot = pending else { return }
-        pending = nil
-        if let due = schedule.wallTime(for: slot.mediaStart) {
-            shownStatistics.lateness.append(max(0, (now - due).milliseconds))
-        }
-        show(&slot, decodingAhead: true)
-    }
-
-    /// Starts decoding and preparing the frame after the current one, on the worker thread when
-    /// there is one; `collectAhead` makes it `pending`.
-    private func decodeAhead() {
-        collectAhead()
-        // Let go of the old slot first: a canvas still held would be copied by the decoder.
-        pending = nil
-        guard let worker else {
-            pending = feed.decodeAndPrepareNext()
-            return
-        }
-        worker.start { [unowned self] in
-            self.ahead = self.feed.decodeAndPrepareNext()
-        }
-    }
-
-    /// Waits for the decode-ahead job, if one runs, and takes its frame as `pending`. Call
-    /// before anything the job touches.
-    private func collectAhead() {
-        guard let worker, worker.isBusy else { return }
-        worker.wait()
-        pending = ahead
-        ahead = nil
-    }
-
-    /// Puts `slot` on screen, and with `decodingAhead` decodes the next frame. `slot` is the
-    /// caller's own, prepared in place: a large canvas is let go there too, so no copy of it is
-    /// held while the decoder draws the next frame.
-    private func show(_ slot: inout Slot, decodingAhead: Bool = false) {
-        feed.prepareIfNeeded(&slot)
-        current = slot
+    /// Presents what the timelines show now, `taken` having just taken new frames: their next
+    /// frames are decoded meanwhile (on the worker) or right after.
+    private func show(_ taken: [Timeline<Sink>]) {
         let status = statusText()
-        // On the worker the next frame decodes while this one is written; in line, after it.
-        if decodingAhead && worker != nil { decodeAhead() }
+        for timeline in taken { timeline.decodeAheadOnWorker() }
         present(status)
-        if decodingAhead && worker == nil { decodeAhead() }
-        shownStatistics.framesShown += 1
+        for timeline in taken { timeline.decodeAheadInLine() }
+        if layout != nil, taken.contains(where: { $0.failure != nil }) {
+            present(statusText())  // a tile whose next frame failed says so
+        }
         let now = clock.now()
         recentPresents.append(now)
         recentPresents.removeAll { now - $0 > .seconds(1) }
     }
 
     private func present(_ status: PlaybackStatus?) {
-        guard let current, let prepared = current.prepared else { return }
         let start = clock.now()
-        sink.present(prepared, status: status)
-        shownStatistics.renderTime += clock.now() - start
+        var views: [TileView<Sink.Prepared>] = []
+        if let layout {
+            for (slot, timeline) in timelines.enumerated() {
+                let name = Self.shortName(timeline.source.name)
+                views.append(
+                    TileView(
+                        tile: layout.tiles[slot], file: timeline.feed.fileIndex, picture: timeline.current?.prepared,
+                        caption: timeline.failure.map { "\(name): \($0.description)" } ?? name,
+                        selected: slot == selection))
+            }
+        } else {
+            guard let timeline = timelines.first, let prepared = timeline.current?.prepared else { return }
+            views = [TileView(tile: timeline.feed.tile, file: timeline.feed.fileIndex, picture: prepared)]
+        }
+        sink.present(views, status: status)
+        presentTime += clock.now() - start
     }
 
-    /// Re-fits what is on screen and what waits (after a resize or the status line toggled).
-    /// Cached frames were made for the old layout: they go, and a file that was playing from the
-    /// cache is decoded again up to where it was.
-    private func relayout() {
-        sink.refresh()
-        feed.statusLine = settings.showStatus
-        let playingFromCache = feed.forgetLayout()
-        if let shown = current, shown.image == nil {
-            // No canvas to fit again. From the decoder (not the cache), when decoding up to the
-            // frame again would take long, the next frame is shown now instead.
-            if !playingFromCache, !feed.redecodeFitsBudget(upTo: shown.index), showNextInNewLayout() { return }
-            feed.resynchronize(to: &current!, next: &pending)
+    /// Waits for every decode-ahead job. Call before anything a job touches.
+    private func collectAhead() {
+        for timeline in timelines { timeline.collectAhead() }
+    }
+
+    // MARK: the gallery
+
+    private func makeLayout() -> GalleryLayout {
+        guard case .gallery(let grid) = arrangement else { preconditionFailure("a gallery's layout") }
+        let area = sink.pictureArea(statusLine: true)
+        return GalleryLayout(screenColumns: area.columns, screenRows: area.rows, files: sources.count, grid: grid)
+    }
+
+    /// Opens the page's tiles at their first frames and shows them; their clocks start now.
+    private func startPage() {
+        guard let layout else { return }
+        collectAhead()
+        page = min(page, max(0, pages - 1))
+        let first = page * layout.perPage
+        let files = Array(first..<min(sources.count, first + layout.perPage))
+        selection = min(selection, max(0, files.count - 1))
+        while timelines.count < files.count {
+            let slot = timelines.count
+            let feed = FrameFeed(
+                sources: sources, sink: sink, clock: clock, cache: cache, tile: layout.tiles[slot], slot: slot)
+            feed.plays = nil  // tiles play until the page changes
+            feed.repeatsSingleFrames = false
+            let timeline = Timeline(feed: feed, sink: sink, clock: clock, worker: nil)
+            timeline.measuresLoops = true
+            timelines.append(timeline)
         }
-        if current != nil {
-            current!.prepared = nil
-            feed.prepareIfNeeded(&current!)
+        if timelines.count > files.count { retire(timelines[files.count...]) }
+        for (timeline, file) in zip(timelines, files) {
+            if let ratio = timeline.loopRatio { loopRatios[timeline.feed.fileIndex] = ratio }
+            if timeline.begin(fileAt: file, rewinding: true) { timeline.takePending() }
         }
-        if pending != nil {
-            pending!.prepared = nil
-            feed.prepareIfNeeded(&pending!)
-        }
+        pausedAt = nil
         present(statusText())
+        let now = clock.now()
+        if runStart == nil { runStart = now }
+        for timeline in timelines {
+            timeline.schedule = FrameSchedule()
+            timeline.schedule.start(at: now)
+            timeline.loopShownAt = now
+        }
+        for timeline in timelines {
+            timeline.decodeAheadOnWorker()
+            timeline.decodeAheadInLine()
+        }
     }
 
-    /// After a resize, for a frame whose canvas was let go: the frame after the pending one
-    /// (whose picture was made for the old layout) is decoded and shown at once, a frame or two
-    /// early rather than seconds late. False at the end of the file.
-    private func showNextInNewLayout() -> Bool {
-        guard pending != nil else { return false }
-        pending = nil
-        guard var next = feed.decodeNextQuietly() else { return false }
-        shownStatistics.framesSkipped += 1
-        show(&next, decodingAhead: true)
-        if schedule.isPaused { schedule.seek(to: next.mediaStart, at: clock.now()) }
-        return true
+    /// Takes timelines off the page, keeping what they did for the statistics.
+    private func retire(_ leaving: ArraySlice<Timeline<Sink>>) {
+        for timeline in leaving {
+            Self.add(timeline, to: &retired)
+            retiredFailures += timeline.feed.failures
+            if let ratio = timeline.loopRatio { loopRatios[timeline.feed.fileIndex] = ratio }
+        }
+        timelines.removeLast(leaving.count)
+    }
+
+    private static func add(_ timeline: Timeline<Sink>, to statistics: inout PlaybackStatistics) {
+        statistics.framesShown += timeline.counts.framesShown
+        statistics.framesSkipped += timeline.counts.framesSkipped
+        statistics.lateness += timeline.counts.lateness
+        statistics.decodeTime += timeline.feed.statistics.decodeTime
+        statistics.renderTime += timeline.feed.statistics.renderTime
+        statistics.loopsDone += timeline.feed.statistics.loopsDone
+    }
+
+    /// A path's last part (a folder's, for a sequence named by its folder).
+    static func shortName(_ name: String) -> String {
+        let parts = name.split(separator: "/")
+        return parts.last.map(String.init) ?? name
+    }
+
+    private func select(_ slot: Int) {
+        guard timelines.indices.contains(slot) else { return }
+        selection = slot
+        present(statusText())
     }
 
     // MARK: events
 
     private func handle(_ event: PlayerEvent) -> Transition? {
-        let now = clock.now()
         switch event {
-        case .terminate(let signal):
-            return .stop(.interrupted(signal: signal))
-        case .outputShown:
-            break  // the loop asks the sink again
+        case .terminate(let signal): return .stop(.interrupted(signal: signal))
+        case .outputShown: return nil  // the loop asks the sink again
+        case .key(.quit): return .stop(.quit)
+        case .key(.interrupt): return .stop(.interrupted(signal: 2))
         case .resize:
             relayout()
+            return nil
         case .suspend:
-            let wasPaused = schedule.isPaused
-            schedule.pause(at: now)
-            sink.suspend()
-            relayout()
-            if !wasPaused { schedule.resume(at: clock.now()) }
+            suspend()
+            return nil
         case .key(let key):
-            switch key {
-            case .quit: return .stop(.quit)
-            case .interrupt: return .stop(.interrupted(signal: 2))
-            case .nextFile: return .next
-            case .previousFile: return .previous
-            case .pauseResume:
-                if schedule.isPaused { schedule.resume(at: now) } else { schedule.pause(at: now) }
-                present(statusText())
-            case .faster: schedule.setSpeed(schedule.speed * 2, at: now); present(statusText())
-            case .slower: schedule.setSpeed(schedule.speed / 2, at: now); present(statusText())
-            case .normalSpeed: schedule.setSpeed(1, at: now); present(statusText())
-            case .toggleStatus:
-                settings.showStatus.toggle()
-                relayout()
-            case .stepForward:
-                schedule.pause(at: now)
-                guard var slot = pending else { return nil }
-                show(&slot, decodingAhead: true)
-                schedule.seek(to: slot.mediaStart, at: now)
-            case .stepBack:
-                schedule.pause(at: now)
-                stepBack()
-            case .restart:
-                restart()
-            case .up, .down, .open:
-                break  // the gallery's keys
+            return layout == nil ? handleFullScreen(key) : handleGallery(key)
+        }
+    }
+
+    private func handleFullScreen(_ key: PlayerKey) -> Transition? {
+        let now = clock.now()
+        let timeline = timelines[0]
+        switch key {
+        case .nextFile: return .next
+        case .previousFile: return .previous
+        case .pauseResume:
+            if timeline.schedule.isPaused {
+                timeline.schedule.resume(at: now)
+            } else {
+                timeline.schedule.pause(at: now)
             }
+            present(statusText())
+        case .faster: timeline.schedule.setSpeed(timeline.schedule.speed * 2, at: now); present(statusText())
+        case .slower: timeline.schedule.setSpeed(timeline.schedule.speed / 2, at: now); present(statusText())
+        case .normalSpeed: timeline.schedule.setSpeed(1, at: now); present(statusText())
+        case .toggleStatus:
+            settings.showStatus.toggle()
+            relayout()
+        case .stepForward:
+            timeline.schedule.pause(at: now)
+            if timeline.stepForward(at: now) { show([timeline]) }
+        case .stepBack:
+            timeline.schedule.pause(at: now)
+            if timeline.stepBack(at: now) { show([timeline]) }
+        case .restart:
+            let wasPaused = timeline.schedule.isPaused
+            guard timeline.restart() else { return nil }
+            show([timeline])
+            timeline.schedule.start(at: clock.now())
+            if wasPaused { timeline.schedule.pause(at: clock.now()) }
+        case .up, .down, .open, .quit, .interrupt:
+            break  // the gallery's keys; quitting is handled above
         }
         return nil
     }
 
-    private func stepBack() {
-        guard let current else { return }
-        var target = current.index - 1
-        if target < 0 {
-            guard let count = source.frameCount, count > 1 else { return }
-            target = count - 1
-        }
-        do {
-            try feed.startPass(media: feed.loopMediaStart)
-            var slot: Slot? = nil
-            for _ in 0...target {
-                slot = nil  // not held while the next one is drawn (copy-on-write)
-                slot = try feed.decodeNext(wrap: false)
+    private func handleGallery(_ key: PlayerKey) -> Transition? {
+        guard let layout else { return nil }
+        switch key {
+        case .open:
+            guard timelines.indices.contains(selection) else { return nil }
+            return .stop(.open(file: timelines[selection].feed.fileIndex))
+        case .nextFile, .previousFile:
+            guard pages > 1 else { return nil }
+            page = (page + (key == .nextFile ? 1 : pages - 1)) % pages
+            startPage()
+        case .stepForward: select(selection + 1)
+        case .stepBack: select(selection - 1)
+        case .down: select(selection + layout.columns)
+        case .up: select(selection - layout.columns)
+        case .pauseResume:
+            let now = clock.now()
+            if let pausedAt {
+                for timeline in timelines {
+                    timeline.schedule.resume(at: now)
+                    timeline.loopShownAt = timeline.loopShownAt.map { $0 + (now - pausedAt) }
+                }
+                self.pausedAt = nil
+            } else {
+                for timeline in timelines { timeline.schedule.pause(at: now) }
+                pausedAt = now
             }
-            guard var slot else { return }
-            show(&slot, decodingAhead: true)
-            schedule.seek(to: slot.mediaStart, at: clock.now())
-        } catch {
-            feed.fail(error)
+            present(statusText())
+        case .restart: startPage()
+        case .faster, .slower, .normalSpeed, .toggleStatus, .quit, .interrupt: break
         }
+        return nil
     }
 
-    private func restart() {
-        do {
-            try feed.restart()
-        } catch {
-            feed.fail(error)
+    /// Ctrl-Z: the terminal is given back; on `fg` what was shown is drawn again where it was.
+    private func suspend() {
+        guard layout == nil else {
+            sink.suspend()
+            relayout()
             return
         }
-        guard var first = feed.decodeNextQuietly() else { return }
-        let wasPaused = schedule.isPaused
-        show(&first, decodingAhead: true)
-        schedule.start(at: clock.now())
-        if wasPaused { schedule.pause(at: clock.now()) }
+        let timeline = timelines[0]
+        let wasPaused = timeline.schedule.isPaused
+        timeline.schedule.pause(at: clock.now())
+        sink.suspend()
+        relayout()
+        if !wasPaused { timeline.schedule.resume(at: clock.now()) }
+    }
+
+    /// Re-fits what is on screen and what waits (after a resize or the status line toggled).
+    /// Cached frames were made for the old layout: they go. Full screen, a file that was playing
+    /// from the cache is decoded again up to where it was; a gallery starts its page again in
+    /// the new layout.
+    private func relayout() {
+        sink.refresh()
+        cache.removeAll()
+        guard layout == nil else {
+            for timeline in timelines { _ = timeline.feed.forgetLayout() }
+            retire(timelines[...])
+            layout = makeLayout()
+            startPage()
+            return
+        }
+        let timeline = timelines[0]
+        timeline.feed.tile = fullScreenTile
+        timeline.relayout(playingFromCache: timeline.feed.forgetLayout())
+        show([timeline])
     }
 
     // MARK: status
 
     private func statusText() -> PlaybackStatus? {
-        guard settings.showStatus, let current else { return nil }
-        let status = PlaybackStatus(
-            name: source.name, frame: current.index + 1, frameCount: source.frameCount, delay: current.duration,
-            speed: schedule.speed, paused: schedule.isPaused, framesPerSecond: Double(recentPresents.count),
-            skipped: shownStatistics.framesSkipped)
-        return status
+        if layout != nil {
+            let selected = timelines.indices.contains(selection) ? timelines[selection].source.name : ""
+            var status = PlaybackStatus(
+                name: selected, frame: 0, frameCount: nil, delay: .zero, speed: 1, paused: pausedAt != nil,
+                framesPerSecond: Double(recentPresents.count), skipped: 0)
+            status.page = (page, pages, sources.count)
+            return status
+        }
+        guard settings.showStatus, let timeline = timelines.first, let current = timeline.current else { return nil }
+        return PlaybackStatus(
+            name: timeline.source.name, frame: current.index + 1, frameCount: timeline.source.frameCount,
+            delay: current.duration, speed: timeline.schedule.speed, paused: timeline.schedule.isPaused,
+            framesPerSecond: Double(recentPresents.count), skipped: timeline.counts.framesSkipped)
     }
 }

@@ -182,10 +182,8 @@ public final class NCursesScreen {
     /// Draws `grid`: only cells that changed since the last call, or everything after a size
     /// change, `invalidate()` or the first call; the status line (nil: none) on the last row.
     public func present(_ grid: CellGrid, status: ScreenText? = nil) {
-        // The status line stops one column short of the corner, which cannot be written
-        // without scrolling.
-        let statusRow = max(0, size.rows - 1)
-        let width = size.columns - 1
+        let statusRow = size.statusRow
+        let width = size.statusWidth
         if drawing == .curses {
             // What the frame costs is known only from the kernel's tally (ncurses writes it):
             // read it only when a query needs the count.

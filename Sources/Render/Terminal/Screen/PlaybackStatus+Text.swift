@@ -5,6 +5,7 @@ import Decode
 /// and the whole line made inert (`ScreenText`).
 extension PlaybackStatus {
     public func text(width: Int) -> ScreenText {
+        if let page { return galleryText(page: page, width: width) }
         let milliseconds = Int(delay.milliseconds.rounded())
         var parts = [
             "frame \(frame)/\(frameCount.map(String.init) ?? "?")",
@@ -23,6 +24,17 @@ extension PlaybackStatus {
         }
         let line = label.isEmpty ? tail : label + "  " + tail
         return ScreenText(String(line.prefix(max(0, width))))
+    }
+
+    /// A gallery's: the page, the files, the selected one, fps and the keys.
+    private func galleryText(page: (index: Int, count: Int, files: Int), width: Int) -> ScreenText {
+        var parts = ["page \(page.index + 1)/\(page.count)", "\(page.files) files"]
+        if !name.isEmpty { parts.append("▸ " + TerminalText.quotedName(name)) }
+        parts.append("\(Int(framesPerSecond.rounded())) fps")
+        if let link { parts.append(link) }
+        if paused { parts.append("paused") }
+        parts.append("arrows select · Enter opens · n/p pages · q quits")
+        return ScreenText(parts.joined(separator: "  ")).fitted(to: max(0, width))
     }
 
     private static func speedText(_ speed: Double) -> String {

@@ -17,6 +17,20 @@ public struct TerminalSize: Sendable, Equatable {
         self.cellPixels = cellPixels
     }
 
+    /// The last row: the status line's, kept free of pictures so none can scroll the screen.
+    public var statusRow: Int { max(0, rows - 1) }
+
+    /// How far a line on the last row may go: one column short of the corner, which cannot be
+    /// written without scrolling.
+    public var statusWidth: Int { max(0, columns - 1) }
+
+    /// The cells pictures may take: the screen, less the status row with `statusLine`, and at
+    /// most `limit` (`--size`).
+    public func pictureArea(statusLine: Bool, limit: (columns: Int, rows: Int)? = nil) -> (columns: Int, rows: Int) {
+        let height = max(1, rows - (statusLine ? 1 : 0))
+        return (min(columns, limit?.columns ?? columns), min(height, limit?.rows ?? height))
+    }
+
     /// TIOCGWINSZ on `descriptor`; nil when it is no terminal.
     public static func of(descriptor: CInt) -> TerminalSize? {
         var size = winsize()

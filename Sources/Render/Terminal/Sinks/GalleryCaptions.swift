@@ -19,19 +19,22 @@ struct GalleryCaptions {
     /// Ends a page's bytes — captions and status line, end of the synchronized update — and
     /// writes them to `screen` (the screen less its last row holds the tiles).
     mutating func finish<Prepared>(
-        _ bytes: inout [UInt8], tiles: [GalleryTileView<Prepared>], status: String, on screen: NCursesScreen
+        _ bytes: inout [UInt8], tiles: [TileView<Prepared>], status: PlaybackStatus?, on screen: NCursesScreen
     ) {
-        append(
-            tiles, status: status, statusRow: max(1, screen.size.rows - 1), width: screen.size.columns, into: &bytes)
+        var status = status
+        status?.link = screen.link.report
+        append(tiles, status: status, statusRow: screen.size.statusRow, width: screen.size.statusWidth, into: &bytes)
         bytes += screen.frameEnd
         screen.present(bytes: bytes)
     }
 
     mutating func append<Prepared>(
-        _ tiles: [GalleryTileView<Prepared>], status: String, statusRow: Int, width: Int, into bytes: inout [UInt8]
+        _ tiles: [TileView<Prepared>], status: PlaybackStatus?, statusRow: Int, width: Int,
+        into bytes: inout [UInt8]
     ) {
         for (slot, view) in tiles.enumerated() {
-            let text = ScreenText(view.caption).fitted(to: view.tile.width)
+            guard let caption = view.caption else { continue }
+            let text = ScreenText(caption).fitted(to: view.tile.width)
             let key = (view.selected ? "\u{1}" : "") + text.description
             guard shown[slot] != key, view.tile.captionRow < statusRow else { continue }
             shown[slot] = key
@@ -41,7 +44,7 @@ struct GalleryCaptions {
             bytes += text.bytes
             bytes += ControlSequence.resetAttributes
         }
-        let line = ScreenText(status).fitted(to: max(0, width - 1))
+        let line = status?.text(width: width).fitted(to: width) ?? ScreenText("")
         writer.appendStatus(line, replacing: shownStatus, row: statusRow, into: &bytes)
         shownStatus = line
     }

@@ -25,13 +25,18 @@ public final class PipeAnimationSink: FrameSink {
         self.output = output
     }
 
+    public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { (columns, rows) }
+
     public func prepare(
-        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, file: Int, index: Int, statusLine: Bool
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> CellGrid {
-        renderer.render(image, serial: serial, change: change, columns: columns, rows: rows, cellAspect: nil)
+        renderer.render(
+            image, serial: serial, change: change, columns: tile.width, rows: tile.pictureRows, cellAspect: nil)
     }
 
-    public func present(_ prepared: CellGrid, status: PlaybackStatus?) {
+    /// Writes the one tile (no status line on a pipe).
+    public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
+        guard let prepared = tiles.first?.picture else { return }
         var bytes: [UInt8] = ControlSequence.beginSynchronized
         if rowsOnScreen > 0 {
             writer.appendCursorUp(rowsOnScreen, into: &bytes)
