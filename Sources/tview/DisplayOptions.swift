@@ -71,41 +71,21 @@ struct DisplayOptions: ParsableArguments {
     }
 
     /// The area for output that is not a terminal: `--size`, else COLUMNS x LINES, else 80x24.
-    func pipeArea(environment: [String: String]) -> CellArea {
-        size ?? CellArea(
-            argument:
-                "\(environment["COLUMNS"].flatMap(Int.init) ?? 80)x\(environment["LINES"].flatMap(Int.init) ?? 24)")
-            ?? CellArea(argument: "80x24")!
+    func pipeArea(environment: [String: String]) -> (columns: Int, rows: Int) {
+        size.map { ($0.columns, $0.rows) } ?? TerminalSize.forPipe(environment: environment)
     }
 
-    /// The colours for output that is not a terminal: `--colors`, else truecolor (mono when
-    /// NO_COLOR is set).
+    /// The colours for output that is not a terminal.
     func pipeMode(environment: [String: String]) -> ColorMode {
-        colors.mode ?? (environment["NO_COLOR"].map { !$0.isEmpty } == true ? .mono : .truecolor)
+        ColorChoice.forPipe(requested: colors.mode, environment: environment).mode
     }
 
-    /// What transparency is blended over: `--bg`, else the terminal's background (`terminal`,
-    /// as it answered OSC 11), else black.
-    func background(terminal: RGBA? = nil) -> RGBA {
-        bg.color ?? terminal ?? RGBA(r: 0, g: 0, b: 0)
-    }
-
-    /// What transparency in pictures sent as `graphics` is blended over: nil (sent as it is)
-    /// when the terminal composes it and `--bg` is auto, else as `background(terminal:)`.
-    func pixelBackground(graphics: GraphicsProtocol, terminal: RGBA? = nil) -> RGBA? {
-        bg.color == nil && graphics.composesTransparency ? nil : background(terminal: terminal)
-    }
-
-    /// Cells in `mode`, of the symbols asked for, else `terminalSymbols` (the profile's; half
-    /// blocks on a pipe, whose reader tview cannot ask).
-    func builder(mode: ColorMode, terminalSymbols: MosaicSymbols = .half, terminalBackground: RGBA? = nil)
-        -> CellGridBuilder
-    {
-        let shown = background(terminal: terminalBackground)
-        var builder = CellGridBuilder(mode: mode, background: (shown.r, shown.g, shown.b), dither: dither)
-        builder.symbols = symbols.symbols ?? terminalSymbols
-        builder.eighths = symbols.eighths(with: builder.symbols)
-        return builder
+    /// What these options ask of pictures (the sinks are built from it and the terminal's
+    /// profile).
+    var request: PictureRequest {
+        PictureRequest(
+            symbols: symbols.symbols, symbolsAlone: symbols.alone, background: bg.color, dither: dither,
+            upscale: !noUpscale, area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance)
     }
 }
 
@@ -194,12 +174,11 @@ enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
-    /// Whether `set` (the one asked for, or the terminal's) is drawn with the eighth blocks too:
-    /// with every mosaic set unless asked for alone (the Linux console's half blocks have none).
-    func eighths(with set: MosaicSymbols) -> Bool {
+    /// The set alone, without the eighth blocks (half blocks have none in any case).
+    var alone: Bool {
         switch self {
-        case .quadOnly, .sextantOnly, .octantOnly, .half: return false
-        case .auto, .quad, .sextant, .octant: return set != .half
+        case .quadOnly, .sextantOnly, .octantOnly: return true
+        case .auto, .half, .quad, .sextant, .octant: return false
         }
     }
 }

@@ -17,6 +17,7 @@ struct PipePrinter {
     func run(paths: [String]) -> ExitStatus {
         let area = options.pipeArea(environment: environment)
         let mode = options.pipeMode(environment: environment)
+        let request = options.request
         var failed = 0
         for path in paths {
             do throws(DecodeError) {
@@ -30,7 +31,7 @@ struct PipePrinter {
                 if let graphics = options.pixels.graphicsProtocol {
                     // Asked for by name: the frame as that protocol's image, for the assumed cell.
                     var renderer = PixelRenderer(
-                        background: options.pixelBackground(graphics: graphics), upscale: !options.noUpscale,
+                        background: request.pixelBackground(graphics: graphics), upscale: request.upscale,
                         terminalScales: graphics.terminalScales)
                     let picture = renderer.render(
                         frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: area.columns,
@@ -38,7 +39,7 @@ struct PipePrinter {
                         cellHeight: PixelSize.assumedCell.height)
                     bytes = graphics.output().still(picture)
                 } else {
-                    var renderer = GridRenderer(builder: options.builder(mode: mode), upscale: !options.noUpscale)
+                    var renderer = GridRenderer(builder: request.builder(mode: mode), upscale: request.upscale)
                     let grid = renderer.render(frame.image, columns: area.columns, rows: area.rows, cellAspect: nil)
                     bytes = TextFrame.bytes(grid, mode: mode)
                 }

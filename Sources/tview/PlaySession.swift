@@ -59,24 +59,16 @@ struct PlaySession {
                 Diagnostics.error(error.description)
                 return .usage
             }
-            screen.colorTolerance = display.tolerance
             let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
-            let area = display.size.map { (columns: $0.columns, rows: $0.rows) }
             // One round of questions; every choice about the terminal comes from its answers.
             let profile = TerminalProfile.detect(
                 link: link, environment: environment, colors: colors, requested: display.pixels.graphicsProtocol,
                 pixelsAllowed: display.pixels != .none, clock: clock)
             screen.synchronizedOutput = profile.synchronizedOutput
-            let pixels = PixelChoice(profile: profile)
-            if let grid = playback.grid {
-                result = gallery(
-                    sources, grid: grid, screen: screen, pixels: pixels, profile: profile, events: events,
-                    settings: settings)
-            } else {
-                result = fullScreen(
-                    sources, screen: screen, pixels: pixels, profile: profile, area: area, events: events,
-                    settings: settings)
-            }
+            let arrangement: PlayerArrangement = playback.grid.map { .gallery(grid: $0.size) } ?? .fullScreen
+            result = onScreen(
+                sources, arrangement: arrangement, request: display.request, screen: screen, profile: profile,
+                events: events, settings: settings)
             screen.end()
             if result.outcome == .finished, let lastFrame = result.lastFrame {
                 // Leave the last frame on the normal screen.
@@ -91,10 +83,10 @@ struct PlaySession {
             let area = display.pipeArea(environment: environment)
             let mode = display.pipeMode(environment: environment)
             let sink = PipeAnimationSink(
-                builder: display.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns,
+                builder: display.request.builder(mode: mode), upscale: !display.noUpscale, columns: area.columns,
                 rows: area.rows)
             let events = TerminalEventSource(link: nil, signalDescriptor: signals, clock: clock)
-            result = play(sources, sink: sink, events: events, settings: settings)
+            result = playOnPipe(sources, sink: sink, events: events, settings: settings)
         }
         for failure in result.failures {
             Diagnostics.error(failure.error.description, file: failure.name)
@@ -124,77 +116,48 @@ struct PlaySession {
         return .after(failed: failedFiles, of: paths.count)
     }
 
-    /// Plays `sources` over the whole screen (or `area`), in pixels when the terminal takes them,
-    /// else half blocks; with the last frame as the terminal would keep it on the normal screen.
-    private func fullScreen(
-        _ sources: [any FrameSource], screen: NCursesScreen, pixels: PixelChoice?, profile: TerminalProfile,
-        area: (columns: Int, rows: Int)?, events: TerminalEventSource, settings: PlayerSettings
+    /// Plays `sources` on the screen as `arrangement` says, in pixels when the terminal takes
+    /// them, else text cells; with the last frame as the terminal would keep it on the normal
+    /// screen.
+    private func onScreen(
+        _ sources: [any FrameSource], arrangement: PlayerArrangement, request: PictureRequest, screen: NCursesScreen,
+        profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
-        if let pixels {
-            let sink = PixelScreenSink(
-                screen: screen, makeOutput: { _ in pixels.output() },
-                background: display.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
-                upscale: !display.noUpscale, terminalScales: pixels.terminalScales,
-                area: area, fallbackCell: pixels.cell)
-            sink.maximumPixels = pixels.maximum
-            var result = play(sources, sink: sink, events: events, settings: settings)
-            sink.release()
+        if let sink = PixelScreenSink(screen: screen, profile: profile, request: request, arrangement: arrangement) {
+            defer { sink.release() }
+            var result = playOnScreen(
+                sources, arrangement: arrangement, request: request, sink: sink, screen: screen, profile: profile,
+                events: events, settings: settings)
             result.lastFrame = sink.lastFrameBytes
             return result
         }
-        let sink = TextScreenSink(
-            screen: screen,
-            builder: display.builder(
-                mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
-            upscale: !display.noUpscale, area: area)
-        var result = play(sources, sink: sink, events: events, settings: settings)
+        let sink = TextScreenSink(screen: screen, profile: profile, request: request, arrangement: arrangement)
+        var result = playOnScreen(
+            sources, arrangement: arrangement, request: request, sink: sink, screen: screen, profile: profile,
+            events: events, settings: settings)
         result.lastFrame = sink.lastFrameText
         return result
     }
 
-    /// `--grid`: the gallery, and a file opened from it full screen (q there comes back).
-    private func gallery(
-        _ sources: [any FrameSource], grid: GridChoice, screen: NCursesScreen,
-        pixels: PixelChoice?, profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
+    /// Plays on `sink`; in a gallery, a file opened with Enter plays full screen (over the whole
+    /// screen, whatever `--size` says) and q there comes back.
+    private func playOnScreen<Sink: FrameSink>(
+        _ sources: [any FrameSource], arrangement: PlayerArrangement, request: PictureRequest, sink: Sink,
+        screen: NCursesScreen, profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
-        if let pixels {
-            let sink = PixelScreenSink(
-                screen: screen, makeOutput: { pixels.output(slot: $0) },
-                background: display.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
-                upscale: !display.noUpscale, terminalScales: pixels.terminalScales, area: nil,
-                fallbackCell: pixels.cell)
-            sink.maximumPixels = pixels.maximum
-            defer { sink.release() }
-            return gallery(
-                sources, grid: grid, sink: sink, screen: screen, pixels: pixels, profile: profile, events: events,
-                settings: settings)
-        }
-        let sink = TextScreenSink(
-            screen: screen,
-            builder: display.builder(
-                mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
-            upscale: !display.noUpscale, area: nil)
-        return gallery(
-            sources, grid: grid, sink: sink, screen: screen, pixels: nil, profile: profile, events: events,
-            settings: settings)
-    }
-
-    private func gallery<Sink: FrameSink>(
-        _ sources: [any FrameSource], grid: GridChoice, sink: Sink, screen: NCursesScreen, pixels: PixelChoice?,
-        profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
-    ) -> PlayResult {
-        let gallery = Player(
-            sources: sources, clock: clock, events: events, sink: sink, settings: settings,
-            arrangement: .gallery(grid: grid.size))
+        let player = Player(
+            sources: sources, clock: clock, events: events, sink: sink, settings: settings, arrangement: arrangement)
         var failures: [FileFailure] = []
         while true {
-            var outcome = gallery.run()
+            var outcome = player.run()
             if case .open(let file) = outcome {
                 // From its first frame: the gallery left the file wherever its tile was.
                 try? sources[file].rewind()
-                let opened = fullScreen(
-                    [sources[file]], screen: screen, pixels: pixels, profile: profile, area: nil, events: events,
-                    settings: settings)
+                var whole = request
+                whole.area = nil
+                let opened = onScreen(
+                    [sources[file]], arrangement: .fullScreen, request: whole, screen: screen, profile: profile,
+                    events: events, settings: settings)
                 failures += opened.failures
                 switch opened.outcome {
                 case .interrupted, .outputFailed: outcome = opened.outcome
@@ -203,12 +166,12 @@ struct PlaySession {
                     continue
                 }
             }
-            return PlayResult(outcome: outcome, statistics: gallery.statistics, failures: failures + gallery.failures)
+            return PlayResult(outcome: outcome, statistics: player.statistics, failures: failures + player.failures)
         }
     }
 
-    private func play<Sink: FrameSink>(
-        _ sources: [any FrameSource], sink: Sink, events: TerminalEventSource, settings: PlayerSettings
+    private func playOnPipe(
+        _ sources: [any FrameSource], sink: PipeAnimationSink, events: TerminalEventSource, settings: PlayerSettings
     ) -> PlayResult {
         let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
         let outcome = player.run()

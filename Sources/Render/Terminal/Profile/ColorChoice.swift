@@ -18,6 +18,18 @@ public struct ColorChoice: Sendable, Equatable {
         self.requested = requested
     }
 
+    /// The choice for output that is not a terminal, whose reader tview cannot ask: `--colors`,
+    /// else mono when NO_COLOR is set (and not empty), else truecolor.
+    public static func forPipe(requested: ColorMode?, environment: [String: String]) -> ColorChoice {
+        if let requested {
+            return ColorChoice(mode: requested, reason: "--colors \(requested.rawValue)", requested: true)
+        }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
+            return ColorChoice(mode: .mono, reason: "NO_COLOR is set")
+        }
+        return ColorChoice(mode: .truecolor, reason: "not a terminal: truecolor")
+    }
+
     /// The terminfo entry ncurses loads for `TERM` (unset: xterm).
     public static func term(in environment: [String: String]) -> String {
         environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"

@@ -31,6 +31,15 @@ public struct TerminalSize: Sendable, Equatable {
         return (min(columns, limit?.columns ?? columns), min(height, limit?.rows ?? height))
     }
 
+    /// The area for output that is not a terminal: COLUMNS x LINES (as a shell exports them),
+    /// else 80x24.
+    public static func forPipe(environment: [String: String]) -> (columns: Int, rows: Int) {
+        func value(_ name: String, in range: ClosedRange<Int>, else fallback: Int) -> Int {
+            environment[name].flatMap(Int.init).flatMap { range.contains($0) ? $0 : nil } ?? fallback
+        }
+        return (value("COLUMNS", in: 1...4000, else: 80), value("LINES", in: 1...2000, else: 24))
+    }
+
     /// TIOCGWINSZ on `descriptor`; nil when it is no terminal.
     public static func of(descriptor: CInt) -> TerminalSize? {
         var size = winsize()

@@ -48,6 +48,26 @@ public final class PixelScreenSink: FrameSink {
         self.fallbackCell = fallbackCell
     }
 
+    /// The sink for `profile`'s terminal as `request` asks, or nil when the profile chose text:
+    /// an output per tile in a gallery (kitty tiles under id ranges of their own), `--size` full
+    /// screen only.
+    public convenience init?(
+        screen: NCursesScreen, profile: TerminalProfile, request: PictureRequest, arrangement: PlayerArrangement
+    ) {
+        guard let pixels = PixelOutputs(profile: profile) else { return nil }
+        var area = request.area
+        var makeOutput: (Int) -> any GraphicsOutput = { _ in pixels.output() }
+        if case .gallery = arrangement {
+            area = nil
+            makeOutput = { pixels.output(slot: $0) }
+        }
+        self.init(
+            screen: screen, makeOutput: makeOutput,
+            background: request.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
+            upscale: request.upscale, terminalScales: pixels.terminalScales, area: area, fallbackCell: pixels.cell)
+        maximumPixels = pixels.maximum
+    }
+
     public var bytesWritten: Int { screen.bytesWritten }
 
     /// The cell size pictures are made for.
@@ -96,7 +116,7 @@ public final class PixelScreenSink: FrameSink {
             outputs[slot] = output
             output.draw(picture, into: &bytes)
         }
-        if tiles.count == 1 { lastPicture = tiles[0].picture }
+        if tiles.count == 1, tiles[0].caption == nil { lastPicture = tiles[0].picture }
         captions.finish(&bytes, tiles: tiles, status: status, on: screen)
     }
 

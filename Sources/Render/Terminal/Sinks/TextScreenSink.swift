@@ -30,6 +30,20 @@ public final class TextScreenSink: FrameSink {
         pageWriter = ANSIWriter(mode: screen.mode, synchronized: screen.synchronizedOutput)
     }
 
+    /// The sink for `profile`'s terminal as `request` asks: the terminal's symbols and
+    /// background unless others are asked for; `--size` full screen only (a gallery lays its
+    /// tiles over the whole screen).
+    public convenience init(
+        screen: NCursesScreen, profile: TerminalProfile, request: PictureRequest, arrangement: PlayerArrangement
+    ) {
+        let builder = request.builder(
+            mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background)
+        var area = request.area
+        if case .gallery = arrangement { area = nil }
+        self.init(screen: screen, builder: builder, upscale: request.upscale, area: area)
+        screen.colorTolerance = request.tolerance
+    }
+
     public var bytesWritten: Int { screen.bytesWritten }
 
     /// The screen (or `--size`) less the status row when there is a status line.

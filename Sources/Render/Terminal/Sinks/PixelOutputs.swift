@@ -1,26 +1,26 @@
-import Graphics
-import Picture
-import Terminal
+public import Graphics
+public import Picture
 
-/// How pictures go out in pixels, once decided (`PlaySession.pixelOutput`): the protocol, what
-/// the terminal does with it, and a cell's size. Makes the outputs: one for full screen, one per
-/// gallery tile.
-struct PixelChoice {
-    let graphics: GraphicsProtocol
+/// How pictures go out in pixels, as the terminal's profile decided: the protocol, what the
+/// terminal does with it, and a cell's size. Makes the outputs: one for full screen, one per
+/// gallery tile (kitty tiles get image ids and a share of the terminal's store of their own).
+public struct PixelOutputs: Sendable {
+    public let graphics: GraphicsProtocol
     /// kitty keeps animation frames (else the two-id flip).
     let animationFrames: Bool
     /// Inside tmux, kitty's commands go through to it.
     let passthrough: TmuxPassthrough?
-    let cell: PixelSize
+    /// A cell's pixels when the terminal's size does not say.
+    public let cell: PixelSize
     /// The largest image the terminal shows, where it matters (sixel: xterm shows nothing over it).
-    let maximum: PixelSize?
+    public let maximum: PixelSize?
     /// A sixel frame may draw only the pixels that changed (`TerminalProfile.sixelNeedsWholeCells`).
     let sixelChangedPixelsOnly: Bool
 
-    var terminalScales: Bool { graphics.terminalScales }
+    public var terminalScales: Bool { graphics.terminalScales }
 
     /// Pixels as `profile` decided, or nil for text.
-    init?(profile: TerminalProfile) {
+    public init?(profile: TerminalProfile) {
         guard let graphics = profile.graphics else { return nil }
         self.graphics = graphics
         animationFrames = profile.keepsAnimationFrames
@@ -30,9 +30,8 @@ struct PixelChoice {
         sixelChangedPixelsOnly = profile.sixelNeedsWholeCells == nil
     }
 
-    /// The output for the whole screen (`slot` nil) or for gallery tile `slot`: kitty tiles get
-    /// image ids and a share of the terminal's store of their own.
-    func output(slot: Int? = nil) -> any GraphicsOutput {
+    /// The output for the whole screen (`slot` nil) or for gallery tile `slot`.
+    public func output(slot: Int? = nil) -> any GraphicsOutput {
         if graphics == .sixel { return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly) }
         guard graphics == .kitty else { return graphics.output() }
         guard let slot else { return KittyOutput(animationFrames: animationFrames, passthrough: passthrough) }
