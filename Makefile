@@ -109,6 +109,8 @@ rss: build
 # A real terminal: tview in tmux, the pane read back with capture-pane -e and checked cell by
 # cell against the sample's expected frame, in truecolor and 256 colours; then q must restore.
 # The gallery likewise (--grid 2x1: both tiles cell by cell, Enter opens one, q comes back).
+# Previews: fzf, lf and vifm configured as the README says, each pane cell for cell against
+# tview's own output for the size the client passed (e2e/previews.py).
 # Then a real window: xterm under Xvfb, screenshotted (xwd) and compared with the expected frame;
 # the screenshot is the README's picture (docs/screenshot-xterm.png). And the sixel encoder's output in
 # xterm -ti vt340, compared with the frame at pixel resolution. Then pixel output playing in kitty
@@ -122,13 +124,14 @@ rss: build
 # through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.
 # And a 30-file gallery in a 1200x800 kitty, each tile of 20 screenshots against its file's frames.
 E2E_PACKAGES = tmux xvfb xterm mlterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
-	openssh-server openssh-client iproute2
+	openssh-server openssh-client iproute2 fzf lf vifm
 e2e: build
 	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import pyte, PIL" 2>/dev/null || pip install -q pyte pillow
 	python3 e2e/tmux_render_check.py .build/release/tview
+	python3 e2e/previews.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs
 	python3 e2e/foot_checks.py .build/release/tview docs
