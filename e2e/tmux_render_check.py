@@ -175,12 +175,47 @@ def gallery_run():
         subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
 
 
+def inline_run():
+    """--inline after three lines of shell output, started paused: the picture at the cursor (3x,
+    48 columns x 18 rows from row 3, column 0); `.` steps to frame 2 in place; space plays its
+    one loop to the end, the last frame stays, the shell's next line is right below it, the
+    cursor is shown and echo is back on."""
+    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
+    try:
+        tmux("set", "-g", "default-terminal", "tmux-256color")
+        command = "clear; seq 3; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
+                  "echo TVIEW_EXIT=$?" % (TVIEW, SAMPLE)
+        tmux("send-keys", "-t", "main", command, "Enter")
+        time.sleep(1.5)
+        problems = compare("inline frame 1", expected_cells(0, top=3, left=0), 8)
+        tmux("send-keys", "-t", "main", ".")
+        time.sleep(0.8)
+        problems += compare("inline frame 2, in place", expected_cells(1, top=3, left=0), 8)
+        tmux("send-keys", "-t", "main", " ")
+        time.sleep(1.5)
+        problems += compare("inline, the last frame left", expected_cells(2, top=3, left=0), 8)
+        lines = screen_text()
+        if lines[:3] != ["1", "2", "3"] or not lines[21].startswith("TVIEW_EXIT=0"):
+            print("  inline: around the picture %r ... %r" % (lines[:3], lines[21]))
+            problems += 1
+        tmux("send-keys", "-t", "main", "stty -a | grep -q -- ' echo ' && echo ECHO_IS_ON", "Enter")
+        time.sleep(0.5)
+        echo = "ECHO_IS_ON" in screen_text()
+        cursor = tmux("display", "-p", "-t", "main", "#{cursor_flag}").strip()
+        restored = cursor == "1" and echo
+        print("inline: %d problems; terminal restored: %s" % (problems, restored))
+        return problems == 0 and restored
+    finally:
+        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
+
+
 def main():
     ok = run("truecolor", ["COLORTERM=truecolor"], tolerance=8)  # black is sent as (0,0,8)
     # tmux-256color, not xterm-256color: with xterm's entry ncurses clears runs of one colour
     # with ECH, which tmux shows but `capture-pane` does not report.
     ok = run("256 colours", ["TERM=tmux-256color", "COLORTERM="], tolerance=0) and ok
     ok = gallery_run() and ok
+    ok = inline_run() and ok
     sys.exit(0 if ok else 1)
 
 

@@ -37,13 +37,17 @@ struct PlaySession {
             // The first frame decodes while the screen is set up and the terminal answers.
             sources[0] = EarlyFirstFrame(opened[0])
         }
-        SignalPipe.playerStarts(screenTaken: interactive)
+        let inline = interactive && playback.inline
+        SignalPipe.playerStarts(screenTaken: interactive && !inline, inline: inline)
         let settings = PlayerSettings(
             loops: playback.loops, timeLimit: playback.timeLimit, showStatus: !playback.noStatus && interactive,
             startPaused: playback.paused, cacheBytes: playback.cacheMb << 20)
 
         var result: PlayResult
-        if interactive {
+        if inline {
+            guard let played = self.inline(sources, settings: settings) else { return .usage }
+            result = played
+        } else if interactive {
             // One link to the terminal: the screen draws through it, the events read from it.
             let link: TerminalLink
             let colors: ColorChoice
@@ -114,6 +118,46 @@ struct PlaySession {
         }
         let failedFiles = failed + Set(result.failures.map(\.name)).count
         return .after(failed: failedFiles, of: paths.count)
+    }
+
+    /// `--inline`: where the cursor is, in the scrollback, in text cells (pixels are not drawn
+    /// inline yet); keys from the terminal as full screen; whatever ends it, the last frame stays
+    /// with the cursor on the line below. Nil when there is no terminal to play on.
+    private func inline(_ sources: [any FrameSource], settings: PlayerSettings) -> PlayResult? {
+        let link: TerminalLink
+        do {
+            link = try TerminalLink.controllingTerminal(clock: clock, pacing: !display.noPacing)
+        } catch {
+            Diagnostics.error(error.description)
+            return nil
+        }
+        // Quiet before the questions, so no answer is echoed over the shell.
+        guard let modes = QuietModes() else {
+            Diagnostics.error("cannot set up the terminal (/dev/tty)")
+            return nil
+        }
+        defer { modes.restore() }
+        let colors = ColorChoice.detect(
+            requested: display.colors.mode, environment: environment, descriptor: link.outputDescriptor)
+        let profile = TerminalProfile.detect(
+            link: link, environment: environment, colors: colors, requested: nil, pixelsAllowed: false, clock: clock)
+        let size = TerminalSize.of(descriptor: link.outputDescriptor) ?? TerminalSize(rows: 24, columns: 80)
+        let request = display.request
+        let sink = InlineTextSink(
+            link: link,
+            builder: request.builder(
+                mode: colors.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
+            upscale: request.upscale, area: request.area ?? (size.columns, max(1, size.rows - 1)),
+            synchronized: profile.synchronizedOutput, tolerance: request.tolerance)
+        sink.onSuspend = { modes.restore() }
+        sink.onContinue = { modes.quiet() }
+        var inlineSettings = settings
+        inlineSettings.showStatus = false
+        let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
+        let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: inlineSettings)
+        let outcome = player.run()
+        sink.finish()
+        return PlayResult(outcome: outcome, statistics: player.statistics, failures: player.failures)
     }
 
     /// Plays `sources` on the screen as `arrangement` says, in pixels when the terminal takes

@@ -26,6 +26,13 @@ struct PlaybackOptions: ParsableArguments {
             valueName: "COLSxROWS|auto"))
     var grid: GridChoice?
 
+    @Flag(
+        name: .long,
+        help:
+            "Play where the cursor is, in the scrollback, not full screen: each file below the last; the last frame stays (text cells)."
+    )
+    var inline = false
+
     @Flag(name: .long, help: "Start paused on the first frame (space plays).")
     var paused = false
 
@@ -42,6 +49,7 @@ struct PlaybackOptions: ParsableArguments {
         if let loops, loops < 0 { throw ValidationError("--loops takes 0 (forever) or more") }
         if cacheMb < 0 || cacheMb > 4096 { throw ValidationError("--cache-mb takes 0 to 4096") }
         if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
+        if inline && grid != nil { throw ValidationError("--inline and --grid cannot be used together") }
     }
 
     var timeLimit: Duration? {

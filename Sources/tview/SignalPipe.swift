@@ -85,8 +85,12 @@ enum SignalPipe {
     /// From now on the player reads the pipe and ends tview itself on an ending signal (the
     /// deadline still holds); `screenTaken`: it took the alternate screen, which the deadline
     /// gives back. Call before the screen is set up.
-    static func playerStarts(screenTaken: Bool) {
-        if screenTaken {
+    static func playerStarts(screenTaken: Bool, inline: Bool = false) {
+        if inline {
+            // The picture stays where it is; the cursor and the pen are given back.
+            restoringBytes =
+                ControlSequence.endSynchronized + ControlSequence.resetAttributes + ControlSequence.showCursor
+        } else if screenTaken {
             restoringBytes =
                 ControlSequence.endSynchronized + ControlSequence.resetAttributes + ControlSequence.showCursor
                 + ControlSequence.leaveAlternateScreen

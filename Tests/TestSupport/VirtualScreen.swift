@@ -40,6 +40,9 @@ public struct VirtualScreen {
 
     public subscript(row: Int, column: Int) -> Pixel { cells[row * columns + column] }
 
+    /// Where the cursor is.
+    public var cursor: (row: Int, column: Int) { (row, column) }
+
     public mutating func feed(_ bytes: [UInt8]) {
         var index = 0
         while index < bytes.count {

@@ -35,6 +35,21 @@ public enum ControlSequence {
         out.append(UInt8(ascii: "C"))
     }
 
+    /// CUD (down) or CUU (up) by `rows` (negative: up), the column kept; nothing for 0.
+    public static func appendCursorVertical(_ rows: Int, into out: inout [UInt8]) {
+        guard rows != 0 else { return }
+        appendIntroducer(into: &out)
+        if abs(rows) > 1 { appendDecimal(abs(rows), to: &out) }
+        out.append(UInt8(ascii: rows > 0 ? "B" : "A"))
+    }
+
+    /// CHA: to `column` (0-based) of the cursor's row.
+    public static func appendCursorColumn(_ column: Int, into out: inout [UInt8]) {
+        appendIntroducer(into: &out)
+        if column > 0 { appendDecimal(column + 1, to: &out) }
+        out.append(UInt8(ascii: "G"))
+    }
+
     /// CUU then carriage return: `rows` up, to the first column.
     public static func cursorUpToLineStart(_ rows: Int) -> [UInt8] { csi("\(rows)A") + [0x0D] }
 

@@ -16,9 +16,15 @@ public final class QuietModes {
             close(descriptor)
             return nil
         }
+        quiet()
+    }
+
+    /// Echo, line editing and signal keys off (again, after `restore` for Ctrl-Z).
+    public func quiet() {
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
         _ = tcsetattr(descriptor, TCSANOW, &quiet)
+        restored = false
     }
 
     deinit {

@@ -55,11 +55,17 @@ public struct ANSIWriter: Sendable {
     /// sequence is sent. Shimmer and gradients no one can see cost no bytes. `displayed` is what
     /// the screen shows afterwards; tolerance 0 is exact. With `palette256`, truecolor cells go
     /// out as their nearest 256-colour cells (a third of the bytes, for saturated links).
+    ///
+    /// `inPlace`: the grid is where the cursor's line is not known (inline, in the scrollback),
+    /// already drawn there with the same geometry: the cursor starts and ends at the start of the
+    /// line below it, rows are reached by relative moves and the grid's origin is ignored.
     public func update(
         displayed: inout CellGrid?, to current: CellGrid, tolerance: Int, palette256: Bool = false,
+        inPlace: Bool = false,
         into out: inout [UInt8]
     ) {
         let diff = displayed.map { $0.hasSameGeometry(as: current) } ?? false
+        precondition(diff || !inPlace, "an inline picture is updated only in its own geometry")
         var shown =
             diff
             ? displayed!
@@ -73,8 +79,10 @@ public struct ANSIWriter: Sendable {
             out += Self.clearScreen
         }
         var pen = Pen()
-        var cursorRow = -1
-        var cursorColumn = -1
+        var cursorRow = inPlace ? current.rows : -1
+        var cursorColumn = inPlace ? 0 : -1
+        let originRow = inPlace ? 0 : current.originRow
+        let originColumn = inPlace ? 0 : current.originColumn
         current.cells.withUnsafeBufferPointer { cells in
             shown.cells.withUnsafeMutableBufferPointer { screen in
                 for row in 0..<current.rows {
@@ -84,12 +92,12 @@ public struct ANSIWriter: Sendable {
                         let wanted = palette256 ? cells[index].inPalette256 : cells[index]
                         if Self.close(screen[index], wanted, tolerance) { continue }
                         let cell = Self.drawable(wanted, pen: pen, tolerance: tolerance)
-                        let targetRow = current.originRow + row
-                        let targetColumn = current.originColumn + column
+                        let targetRow = originRow + row
+                        let targetColumn = originColumn + column
                         if cursorRow != targetRow || cursorColumn != targetColumn {
                             moveCursor(
                                 fromRow: cursorRow, column: cursorColumn, toRow: targetRow, column: targetColumn,
-                                into: &out)
+                                relative: inPlace, into: &out)
                         }
                         emit(cell, pen: &pen, into: &out)
                         screen[index] = cell
@@ -100,6 +108,11 @@ public struct ANSIWriter: Sendable {
             }
         }
         out += Self.reset
+        if inPlace {
+            // Back to the start of the line below: where an interrupted run leaves the cursor.
+            ControlSequence.appendCursorVertical(current.rows - cursorRow, into: &out)
+            out.append(0x0D)
+        }
         displayed = shown
     }
 
@@ -305,13 +318,20 @@ public struct ANSIWriter: Sendable {
     /// Moves the cursor (0-based) by the shortest sequence this writer knows: CUF on the same
     /// row, else CUP.
     @inline(__always)
+    /// `relative`: rows by relative moves (the screen row is not known), columns by number.
     private func moveCursor(
-        fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, into out: inout [UInt8]
+        fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, relative: Bool,
+        into out: inout [UInt8]
     ) {
         if fromRow == toRow && toColumn > fromColumn {
             ControlSequence.appendCursorForward(toColumn - fromColumn, into: &out)
             return
         }
-        ControlSequence.appendCursorPosition(row: toRow, column: toColumn, into: &out)
+        guard relative else {
+            ControlSequence.appendCursorPosition(row: toRow, column: toColumn, into: &out)
+            return
+        }
+        ControlSequence.appendCursorVertical(toRow - fromRow, into: &out)
+        ControlSequence.appendCursorColumn(toColumn, into: &out)
     }
 }

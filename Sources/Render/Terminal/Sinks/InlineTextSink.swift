@@ -1,0 +1,126 @@
+public import Decode
+import Graphics
+import Glibc
+public import Picture
+public import Playback
+
+/// `--inline`: text cells where the cursor is, in the scrollback, no alternate screen. A file's
+/// first frame is printed as lines (the terminal scrolls to make room), leaving the cursor at the
+/// start of the line below; later frames change only the cells that changed, reached by relative
+/// moves from there, and leave the cursor there again — so the picture stays put wherever the
+/// prompt was, and a run that ends any way leaves it in the scrollback with the cursor below
+/// it. The next file is printed below the last. Written through the `TerminalLink`, which paces
+/// it on a slow link.
+public final class InlineTextSink: FrameSink {
+    private let link: TerminalLink
+    private let builder: CellGridBuilder
+    private let upscale: Bool
+    private let area: (columns: Int, rows: Int)
+    private var renderer: GridRenderer
+    private let writer: ANSIWriter
+    private let tolerance: Int
+    /// A cell's height over its width, as the terminal says (read again after a resize).
+    private var cellAspect: Double?
+    /// What the picture under the cursor shows, and which file it is (nil: none printed yet).
+    private var displayed: CellGrid?
+    private var shownFile: Int?
+    /// The terminal became narrower than the picture: the terminal may have rewrapped it, so
+    /// relative moves would land elsewhere. Playing stops drawing; what is there stays.
+    public private(set) var stopped = false
+    public private(set) var bytesWritten = 0
+    public private(set) var outputError: WriteError?
+
+    /// - Parameter area: the cells a picture may take (`--size`, else the terminal's width and
+    ///   its height less a row, so the prompt stays in view).
+    public init(
+        link: TerminalLink, builder: CellGridBuilder, upscale: Bool, area: (columns: Int, rows: Int),
+        synchronized: Bool, tolerance: Int
+    ) {
+        self.link = link
+        self.builder = builder
+        self.upscale = upscale
+        self.area = area
+        renderer = GridRenderer(builder: builder, upscale: upscale)
+        writer = ANSIWriter(mode: builder.mode, synchronized: synchronized)
+        self.tolerance = tolerance
+        cellAspect = TerminalSize.of(descriptor: link.outputDescriptor)?.cellAspect
+    }
+
+    public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { area }
+
+    public func prepare(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
+    ) -> CellGrid {
+        var grid = renderer.render(
+            image, serial: serial, change: change, columns: tile.width, rows: tile.pictureRows,
+            cellAspect: cellAspect)
+        // At the left margin, from the cursor's line: no centring in the scrollback.
+        grid.originRow = 0
+        grid.originColumn = 0
+        return grid
+    }
+
+    public func cost(of prepared: CellGrid) -> Int { prepared.memoryCost }
+
+    public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
+        guard !stopped, let view = tiles.first, let grid = view.picture else { return }
+        var bytes: [UInt8]
+        if shownFile == view.file, displayed?.hasSameGeometry(as: grid) == true {
+            bytes = []
+            writer.update(displayed: &displayed, to: grid, tolerance: tolerance, inPlace: true, into: &bytes)
+            bytes += writer.endFrame
+        } else {
+            // A new file (or the first): printed below whatever is above the cursor.
+            bytes = ControlSequence.hideCursor + writer.lines(grid, tolerance: tolerance)
+            displayed = grid
+            shownFile = view.file
+        }
+        write(bytes)
+    }
+
+    /// The cursor shown again, at the start of the line below the picture (it is there already),
+    /// once the terminal has answered every pacing query: a late answer would reach the shell.
+    public func finish() {
+        write(ControlSequence.resetAttributes + ControlSequence.showCursor, query: false)
+        link.settle()
+    }
+
+    /// `query`: with a pacing query (frames); not for the bytes that give the terminal back.
+    private func write(_ bytes: [UInt8], query: Bool = true) {
+        var bytes = bytes
+        let queried = query && link.appendQuery(to: &bytes)
+        do {
+            try DescriptorWriter.writeAll(bytes, to: link.outputDescriptor)
+            bytesWritten += bytes.count
+        } catch {
+            outputError = outputError ?? error
+        }
+        if queried { link.frameWritten(bytes: bytes.count) }
+    }
+
+    public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
+
+    /// A resize: narrower than the picture, the terminal may have rewrapped its lines, and
+    /// drawing stops (the picture stays as the terminal shows it); otherwise it goes on in place.
+    public func refresh() {
+        guard let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
+        cellAspect = size.cellAspect
+        if let displayed, size.columns < displayed.columns { stopped = true }
+    }
+
+    /// Ctrl-Z: the cursor shown and the terminal's modes given back while stopped (the caller's
+    /// `onSuspend` and `onContinue`); after `fg` the shell has written below, so the next frame
+    /// is printed anew below the cursor.
+    public var onSuspend: () -> Void = {}
+    public var onContinue: () -> Void = {}
+
+    public func suspend() {
+        write(ControlSequence.resetAttributes + ControlSequence.showCursor, query: false)
+        link.settle()
+        onSuspend()
+        kill(getpid(), SIGSTOP)
+        onContinue()
+        displayed = nil
+        shownFile = nil
+    }
+}
