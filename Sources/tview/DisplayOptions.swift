@@ -61,6 +61,16 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Draw the picture in that rectangle of the screen (COLSxROWS cells from column X, row Y, from 0) and put the cursor back: for previewers that know where their pane is.",
+            valueName: "COLSxROWS@XxY"))
+    var place: PlaceArea?
+
+    @Flag(name: .long, help: "With --place: blank the rectangle (and delete the kitty image a placement left).")
+    var clear = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; sextants and octants the terminal or its font must draw. auto: what the terminal draws (see --probe).",
             valueName: "SET"))
     var symbols: SymbolsChoice = .auto
@@ -68,6 +78,7 @@ struct DisplayOptions: ParsableArguments {
     func validate() throws {
         guard frame >= 1 else { throw ValidationError("--frame counts from 1") }
         guard (0...64).contains(tolerance) else { throw ValidationError("--tolerance takes 0 to 64") }
+        if clear && place == nil { throw ValidationError("--clear goes with --place (the rectangle to blank)") }
     }
 
     /// The area for output that is not a terminal: `--size`, else COLUMNS x LINES, else 80x24.

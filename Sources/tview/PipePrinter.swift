@@ -63,7 +63,7 @@ struct PipePrinter {
     /// frame held while the next is decoded would make the decoder copy its canvas (256 MB at
     /// 8000x8000), so it is let go while another surely follows; when one that was let go turns
     /// out to be the last (the data broke off), the file is decoded again up to it.
-    private static func frame(_ number: Int, of image: AnimatedImage) throws(DecodeError) -> (Frame?, Int) {
+    static func frame(_ number: Int, of image: AnimatedImage) throws(DecodeError) -> (Frame?, Int) {
         var (chosen, index) = try image.decodeFrames(number)
         if chosen == nil && index > 0 {
             // The pass ended after a frame that was let go: from the start again, up to it.

@@ -82,8 +82,17 @@ struct TView: ParsableCommand {
             if info || extract != nil || !files.isEmpty { throw ValidationError("--probe takes no file") }
             return
         }
+        if display.clear {
+            if !files.isEmpty || info || extract != nil { throw ValidationError("--clear takes no file") }
+            return
+        }
         if files.isEmpty {
             throw ValidationError("no input file (use - for standard input)")
+        }
+        if display.place != nil
+            && (files.count != 1 || info || extract != nil || playback.inline || playback.grid != nil)
+        {
+            throw ValidationError("--place takes exactly one FILE and shows its frame")
         }
         if json && !info {
             throw ValidationError("--json goes with --info or --probe")
@@ -119,6 +128,12 @@ struct TView: ParsableCommand {
             return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
         }
         let environment = ProcessInfo.environment
+        if let place = display.place {
+            return PlacePrinter(
+                options: display, place: place, environment: environment, sources: sources, limits: limits
+            )
+            .run(paths: files, clear: display.clear)
+        }
         if StandardOutput.isTerminal || playback.animate {
             return PlaySession(
                 display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits,

@@ -22,6 +22,8 @@ public struct VirtualScreen {
     public let rows: Int
     public let columns: Int
     public private(set) var cells: [Pixel]
+    /// What ESC 7 saved (DECSC): the cursor and the pen.
+    private var saved: (Int, Int, TermColor, TermColor)?
     private var row = 0
     private var column = 0
     private var pendingWrap = false
@@ -105,8 +107,22 @@ public struct VirtualScreen {
             var index = start + 1
             while index < bytes.count, bytes[index] != 0x07, !(bytes[index] == 0x1B) { index += 1 }
             return bytes.indices.contains(index) && bytes[index] == 0x07 ? index + 1 : index + 2
+        case UInt8(ascii: "_"), UInt8(ascii: "P"):
+            // APC (kitty's graphics) and DCS (sixel): nothing on the text screen, up to ST.
+            var index = start + 1
+            while index + 1 < bytes.count, !(bytes[index] == 0x1B && bytes[index + 1] == UInt8(ascii: "\\")) {
+                index += 1
+            }
+            return index + 2
+        case UInt8(ascii: "7"):
+            saved = (row, column, foreground, background)
+            return start + 1
+        case UInt8(ascii: "8"):
+            if let saved { (row, column, foreground, background) = saved }
+            pendingWrap = false
+            return start + 1
         default:
-            return start + 1  // ESC 7, ESC 8, ESC =, ESC >, ...
+            return start + 1  // ESC =, ESC >, ...
         }
     }
 

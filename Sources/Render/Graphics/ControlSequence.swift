@@ -57,6 +57,12 @@ public enum ControlSequence {
     public static let clearScreen = csi("H") + csi("2J")
     /// The row the cursor is on cleared, and from the cursor to its end.
     public static let clearRow = csi("2K")
+    /// DECSC and DECRC: the cursor (and pen) saved and put back, for drawing somewhere and
+    /// leaving the cursor where it was.
+    public static let saveCursor: [UInt8] = [escape, UInt8(ascii: "7")]
+    public static let restoreCursor: [UInt8] = [escape, UInt8(ascii: "8")]
+    /// ECH: `count` cells from the cursor blanked, the cursor kept.
+    public static func eraseCharacters(_ count: Int) -> [UInt8] { csi("\(count)X") }
     public static let clearToEndOfRow = csi("K")
     public static let hideCursor = csi("?25l")
     public static let showCursor = csi("?25h")

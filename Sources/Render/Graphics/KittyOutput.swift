@@ -157,6 +157,12 @@ public final class KittyOutput: GraphicsOutput {
         storedEstimate = 0
     }
 
+    /// Deletes the image `still` makes first (its id is always the first of the range): what a
+    /// run that placed one picture left.
+    public func deleteFirstStill(into out: inout [UInt8]) {
+        command("a=d,d=I,i=\(ids.lowerBound)", into: &out)
+    }
+
     public func still(_ picture: PixelPicture) -> [UInt8] {
         // Through tmux the outer cursor is not known: nothing is left behind.
         guard passthrough == nil else { return [] }
