@@ -147,11 +147,11 @@ bench-peers:
 	bash bench/setup_peers.sh
 
 # tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
-# in a pseudo-terminal, fast and behind throttled links: bench/results.md and bench/results.png
+# in a pseudo-terminal, fast and behind throttled links: bench/results/cost.md and bench/results/cost.png
 # (first the four symbol sets against chafa 1.18, timg 1.6 and Debian's);
-# then pixel output (kitty, sixel, iTerm2): bench/pixels.md; then a 1000-frame image sequence:
-# bench/sources.md; then the gallery against timg --grid (24 files; timg takes about 10 GB):
-# bench/gallery.md; last, picture fidelity of text output: bench/fidelity.md.
+# then pixel output (kitty, sixel, iTerm2): bench/results/pixels.md; then a 1000-frame image sequence:
+# bench/results/sources.md; then the gallery against timg --grid (24 files; timg takes about 10 GB):
+# bench/results/gallery.md; last, picture fidelity of text output: bench/results/fidelity.md.
 bench: build bench-peers
 	@for p in chafa timg ffmpeg gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
@@ -159,7 +159,7 @@ bench: build bench-peers
 	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
-	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results.md
+	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_modern.py --media $(MEDIA)
@@ -167,7 +167,7 @@ bench: build bench-peers
 	@python3 -c "import skimage, pyte, scipy" 2>/dev/null || pip install -q scikit-image pyte scipy
 	python3 bench/run_fidelity.py --media $(MEDIA)
 
-# Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/pixels.md, a few minutes.
+# Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/results/pixels.md, a few minutes.
 bench-pixels: build
 	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_pixels.py --media $(MEDIA)
@@ -176,7 +176,7 @@ bench-pixels: build
 # ncurses, full redraw) on the ../shared/bench media at 160x48 and 80x24.
 bench-render: build
 	@[ -s $(MEDIA)/life.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
-	.build/release/tview-bench render $(MEDIA) 200 | tee bench/render.md
+	.build/release/tview-bench render $(MEDIA) 200 | tee bench/results/render.md
 
 clean:
 	rm -rf .build .build-test .build-asan .build-fuzz

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tview against chafa and timg, every figure measured in the same run, through
 ../shared/bench/ptyrun.py (a pseudo-terminal; optionally a throttled link). Writes
-bench/results.md and bench/results.png (the same at a glance).
+bench/results/cost.md and bench/results/cost.png (the same at a glance).
 
 First the symbol sets: med.gif for one loop at 160x48 in tview's half, quad, sextant and octant
 sets beside chafa's same sets and timg's half and quarter blocks (-ph, -pq), the newest releases
@@ -10,7 +10,7 @@ throttled links with each tool's defaults (Debian's peers as an extra row where 
 
 usage: python3 bench/run_bench.py [--media DIR] [--quick | --replot]
   --quick: the symbol sets, then med.gif at 160x48 only, no links (about 8 minutes)
-  --replot: results.md and results.png again from the last run's figures (.build/bench/results.json)
+  --replot: bench/results/cost.md and cost.png again from the last run's figures (.build/bench/results.json)
 """
 import argparse
 import json
@@ -20,11 +20,8 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-PTYRUN_DIR = os.path.join(ROOT, "..", "shared", "bench")
+from benchlib import HERE, RESULTS, ROOT, TVIEW, ptyrun, version
 LINK_FRAMES = os.path.join(HERE, "link_frames.py")
-TVIEW = os.path.join(ROOT, ".build", "release", "tview")
 RAW = os.path.join(ROOT, ".build", "bench", "results.json")  # the last run's figures (--replot)
 # The peers: the newest releases built from source by `make bench-peers` (bench/setup_peers.sh),
 # and Debian 12's packages as the second row. A missing one is a note in the tables.
@@ -45,8 +42,6 @@ OWN_GLYPHS = {
 }
 # Every mosaic character: ptyrun's first-glyph clock starts at the first of these it sees (by
 # itself it knows only the half blocks).
-MOSAIC_GLYPHS = tuple(chr(c).encode() for c in [*range(0x2580, 0x25A0), *range(0x1FB00, 0x1FB3C),
-                                                *range(0x1CD00, 0x1CDE6), 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7])
 
 
 class Peer:
@@ -61,16 +56,6 @@ class Peer:
         if self.tool == "chafa":
             return [self.path, "-d", str(seconds), path]
         return [self.path, "--loops=1", path]
-
-
-def version(path):
-    """'chafa 1.18.2' or 'timg 1.4.5', or None when the binary is missing or does not run."""
-    try:
-        result = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=20)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    match = re.search(r"(?:Chafa version|timg) v?(\d+\.\d+\.\d+)", result.stdout + result.stderr)
-    return "%s %s" % (os.path.basename(path), match.group(1)) if match else None
 
 
 def tview_defaults():
@@ -113,20 +98,8 @@ def frames_on_link(command, limit, link):
 
 
 def measure(command, cols, rows, limit, link=None, save=None):
-    """../shared/bench/ptyrun.py's figures, its glyph list widened to every mosaic character."""
-    script = ("import sys; sys.path.insert(0, sys.argv[1]); import ptyrun; ptyrun.GLYPHS = eval(sys.argv[2]); "
-              "sys.argv = ['ptyrun'] + sys.argv[3:]; ptyrun.main()")
-    args = [sys.executable, "-c", script, PTYRUN_DIR, repr(MOSAIC_GLYPHS),
-            "--cols", str(cols), "--rows", str(rows), "--seconds", str(limit)]
-    if link:
-        args += ["--link", link]
-    if save:
-        args += ["--save", save]
-    result = subprocess.run(args + ["--"] + command, capture_output=True, text=True)
-    try:
-        return json.loads(result.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        return {"error": result.stderr.strip()[-200:]}
+    """ptyrun's figures, its first-frame clock started by any mosaic character."""
+    return ptyrun(command, limit, cols=cols, rows=rows, link=link, save=save, mosaic=True)
 
 
 def measure_typical(command, cols, rows, limit, runs):
@@ -208,7 +181,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", default="/tmp/tview-bench-media")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--replot", action="store_true", help="rewrite results.md and .png from the last run's figures")
+    parser.add_argument("--replot", action="store_true", help="rewrite bench/results/cost.md and .png from the last run's figures")
     options = parser.parse_args()
     peers = [Peer("chafa", "1.18", CHAFA), Peer("timg", "1.6", TIMG),
              Peer("chafa", "1.12", CHAFA_DEBIAN, debian=True), Peer("timg", "1.4", TIMG_DEBIAN, debian=True)]
@@ -406,7 +379,7 @@ def write_markdown(symbols, rows, link_rows, first_rows, peers, quick, defaults)
             name, link, tool, fmt(f.get("frames_shown"), "%d"), fmt(f.get("fewest_frames_in_a_second"), "%d"),
             fmt(f.get("longest_gap_s"), "%.2f"), fmt(f.get("last_frame_s"), "%.2f"), fmt(done, "%.2f"), killed,
             fmt(ratio, "%.0f %%"), fmt((d.get("bytes") or 0) / 1e6, "%.2f")))
-    with open(os.path.join(HERE, "results.md"), "w") as handle:
+    with open(os.path.join(RESULTS, "cost.md"), "w") as handle:
         handle.write("\n".join(lines) + "\n")
 
 
@@ -475,7 +448,7 @@ def write_plot(symbols, rows, peers):
     handles, names = axes[1][0].get_legend_handles_labels()
     figure.legend(handles, names, loc="lower center", ncol=len(names), fontsize=9)
     figure.tight_layout(rect=(0, 0.03, 1, 1))
-    figure.savefig(os.path.join(HERE, "results.png"), dpi=80)
+    figure.savefig(os.path.join(RESULTS, "cost.png"), dpi=80)
 
 
 if __name__ == "__main__":

@@ -14,242 +14,30 @@ A cell whose character is no block element (chafa's box-drawing lines, for one) 
 DejaVu Sans Mono draws it, anti-aliased, its line box fitted to the cell; the table says how
 many such cells each run had.
 
-Usage: bench/run_fidelity.py [--tview PATH] [--out bench/fidelity.md]
+Usage: bench/run_fidelity.py [--tview PATH] [--out bench/results/fidelity.md]
 Images: scikit-image's bundled photos (public domain or CC0: astronaut, chelsea, coffee,
 rocket), a star field and line art drawn here (`synthetic`), and a frame of ../shared/bench's
 med.gif when it is there."""
 import argparse
-import io
-import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
-import unicodedata
 
 import numpy as np
-import pyte
 from PIL import Image
 from scipy.ndimage import gaussian_filter
 
-CELL_W, CELL_H = 8, 16
+import benchlib  # noqa: E402
+from benchlib import version  # noqa: E402
+from cell_raster import linear_to_lab, rasterise, srgb_to_linear  # noqa: E402
+
 # The peers: the newest releases built from source by `make bench-peers` (bench/setup_peers.sh),
 # and Debian 12's packages as extra rows. A missing one is a note in the tables.
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
 CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4
 TIMG_DEBIAN = "/usr/bin/timg"  # 1.4.5
-
-
-def srgb_to_linear(c):
-    c = c / 255.0
-    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-
-
-def linear_to_lab(rgb):
-    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
-    xyz = rgb @ m.T / np.array([0.95047, 1.0, 1.08883])
-    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
-    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
-
-
-def xterm_palette():
-    base = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
-            (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
-            (255, 0, 255), (0, 255, 255), (255, 255, 255)]
-    levels = [0, 95, 135, 175, 215, 255]
-    cube = [(levels[i // 36], levels[i // 6 % 6], levels[i % 6]) for i in range(216)]
-    grey = [(8 + 10 * i,) * 3 for i in range(24)]
-    return base + cube + grey
-
-
-PALETTE = xterm_palette()
-NAMED = {"black": 0, "red": 1, "green": 2, "brown": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7}
-
-
-def colour(value, default):
-    if value == "default":
-        return default
-    if value in NAMED:
-        return PALETTE[NAMED[value]]
-    if isinstance(value, str) and len(value) == 6:
-        return tuple(int(value[i:i + 2], 16) for i in (0, 2, 4))
-    return default
-
-
-def grid_mask(bits, columns, row_edges):
-    """A CELL_H x CELL_W mask from a bit pattern over `columns` x len(row_edges)-1 parts (bit i
-    is part i, row by row), rows split at the given pixel edges."""
-    mask = np.zeros((CELL_H, CELL_W), bool)
-    width = CELL_W // columns
-    for i in range(columns * (len(row_edges) - 1)):
-        if bits >> i & 1:
-            row, column = divmod(i, columns)
-            mask[row_edges[row]:row_edges[row + 1], column * width:(column + 1) * width] = True
-    return mask
-
-
-OCTANTS_ELSEWHERE = {0, 1, 2, 3, 5, 10, 15, 20, 40, 63, 64, 80, 85, 90, 95, 128, 160, 165, 170, 175, 192, 240, 245,
-                     250, 252, 255}
-OCTANT_MASKS = [m for m in range(256) if m not in OCTANTS_ELSEWHERE]
-QUADRANTS = {0x2598: 1, 0x259D: 2, 0x2596: 4, 0x2597: 8, 0x258C: 5, 0x2590: 10, 0x259A: 9, 0x259E: 6,
-             0x259B: 7, 0x259C: 11, 0x2599: 13, 0x259F: 14, 0x2580: 3, 0x2584: 12, 0x2588: 15}
-LEGACY = {0x1FB82: 3, 0x1FB85: 63, 0x1FBE6: 20, 0x1FBE7: 40, 0x1CEA8: 1, 0x1CEAB: 2, 0x1CEA3: 64, 0x1CEA0: 128}
-
-
-SUPER = 4  # sub-samples a pixel side for the shapes with slanted edges
-_V, _U = (np.mgrid[0:CELL_H * SUPER, 0:CELL_W * SUPER] + 0.5) / np.array([CELL_H * SUPER, CELL_W * SUPER])[:, None, None]
-POINTS = {"UPPER LEFT": (0, 0), "UPPER CENTRE": (0.5, 0), "UPPER RIGHT": (1, 0), "UPPER MIDDLE LEFT": (0, 1 / 3),
-          "UPPER MIDDLE RIGHT": (1, 1 / 3), "LOWER MIDDLE LEFT": (0, 2 / 3), "LOWER MIDDLE RIGHT": (1, 2 / 3),
-          "LOWER LEFT": (0, 1), "LOWER CENTRE": (0.5, 1), "LOWER RIGHT": (1, 1)}
-EDGE_QUARTER = {"LEFT": lambda u, v: (u <= v) & (u <= 1 - v), "UPPER": lambda u, v: (v <= u) & (v <= 1 - u),
-                "RIGHT": lambda u, v: (1 - u <= v) & (1 - u <= 1 - v), "LOWER": lambda u, v: (1 - v <= u) & (1 - v <= 1 - u)}
-EDGE_EIGHTH = {"LEFT": lambda u, v: u < 1 / 8, "RIGHT": lambda u, v: u >= 7 / 8, "UPPER": lambda u, v: v < 1 / 8,
-               "LOWER": lambda u, v: v >= 7 / 8}
-FRACTIONS = {"ONE QUARTER": 2, "THREE EIGHTHS": 3, "FIVE EIGHTHS": 5, "THREE QUARTERS": 6, "SEVEN EIGHTHS": 7}
-
-
-def shape(char):
-    """Symbols for Legacy Computing's other block shapes (wedges, triangles, eighths) and the
-    scan lines, from their Unicode names, as fractional coverage (CELL_H x CELL_W, 0 to 1), as
-    terminals draw them themselves (kitty, foot, VTE); None for any other character."""
-    name = unicodedata.name(char, "")
-    inside = None
-    if m := re.fullmatch(r"(UPPER|LOWER) (LEFT|RIGHT) BLOCK DIAGONAL (.+) TO (.+)", name):
-        (x1, y1), (x2, y2) = POINTS[m[3]], POINTS[m[4]]
-        side = lambda u, v: (x2 - x1) * (v - y1) - (y2 - y1) * (u - x1)
-        corner = side(0 if m[2] == "LEFT" else 1, 0 if m[1] == "UPPER" else 1)
-        inside = lambda u, v: side(u, v) * corner > 0
-    elif m := re.fullmatch(r"((?:LEFT|UPPER|RIGHT|LOWER)(?: AND (?:LEFT|UPPER|RIGHT|LOWER))*) TRIANGULAR "
-                           r"(ONE QUARTER|HALF|THREE QUARTERS) BLOCK", name):
-        edges = m[1].split(" AND ")
-        inside = lambda u, v: np.logical_or.reduce([EDGE_QUARTER[e](u, v) for e in edges])
-    elif m := re.fullmatch(r"((?:LEFT|UPPER|RIGHT|LOWER)(?: AND (?:LEFT|UPPER|RIGHT|LOWER))+) ONE EIGHTH BLOCK", name):
-        edges = m[1].split(" AND ")
-        inside = lambda u, v: np.logical_or.reduce([EDGE_EIGHTH[e](u, v) for e in edges])
-    elif m := re.fullmatch(r"(VERTICAL|HORIZONTAL) ONE EIGHTH BLOCK-(\d+)", name):
-        parts = [int(d) - 1 for d in m[2]]
-        axis = 0 if m[1] == "VERTICAL" else 1
-        inside = lambda u, v: np.isin(np.floor((u, v)[axis] * 8), parts)
-    elif m := re.fullmatch(r"(UPPER|RIGHT) (%s) BLOCK" % "|".join(FRACTIONS), name):
-        share = FRACTIONS[m[2]] / 8
-        inside = (lambda u, v: v < share) if m[1] == "UPPER" else (lambda u, v: u >= 1 - share)
-    elif m := re.fullmatch(r"HORIZONTAL SCAN LINE-(\d)", name):  # lines 1, 3, 7, 9 of nine, 1/8 high
-        centre = (int(m[1]) - 0.5) / 9
-        inside = lambda u, v: abs(v - centre) < 1 / 16
-    if inside is None:
-        return None
-    return inside(_U, _V).reshape(CELL_H, SUPER, CELL_W, SUPER).mean((1, 3))
-
-
-def coverage(char):
-    """A glyph's foreground as a CELL_H x CELL_W mask from its geometry (fractional where an
-    edge is slanted), or None when the character is no block element."""
-    code = ord(char)
-    mask = np.zeros((CELL_H, CELL_W), bool)
-    if char == " ":
-        return mask
-    if code in QUADRANTS:
-        return grid_mask(QUADRANTS[code], 2, [0, 8, 16])
-    if 0x2581 <= code <= 0x2587:  # lower one eighth .. seven eighths
-        mask[CELL_H - 2 * (code - 0x2580):, :] = True
-        return mask
-    if code == 0x2594:  # upper one eighth
-        mask[:2, :] = True
-        return mask
-    if code == 0x2595:  # right one eighth
-        mask[:, CELL_W - 1:] = True
-        return mask
-    if 0x2589 <= code <= 0x258F:  # left seven eighths .. left one eighth
-        mask[:, :0x2590 - code] = True
-        return mask
-    if 0x1FB00 <= code <= 0x1FB3B:
-        index = code - 0x1FB00 + 1
-        return grid_mask(index + (index >= 21) + (index >= 41), 2, [0, 5, 11, 16])
-    if 0x1CD00 <= code <= 0x1CDE5:
-        return grid_mask(OCTANT_MASKS[code - 0x1CD00], 2, [0, 4, 8, 12, 16])
-    if code in LEGACY:
-        return grid_mask(LEGACY[code], 2, [0, 4, 8, 12, 16])
-    if code == 0x2582:
-        mask[12:, :] = True
-        return mask
-    if code == 0x2586:
-        mask[4:, :] = True
-        return mask
-    return shape(char)
-
-
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
-# Where DejaVu Sans Mono has no glyph (braille, some Latin), the first of these that has one, as
-# a terminal falls back to other fonts; with none, DejaVu Sans Mono's missing-glyph box.
-FALLBACK_FONTS = [FONT, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                  "/usr/share/fonts/truetype/noto/NotoMono-Regular.ttf",
-                  "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]
-_drawn = {}
-
-
-def drawn(char):
-    """Any other character as DejaVu Sans Mono (or a fallback) draws it, its line box (ascent to
-    descent, one advance wide) fitted to the cell: foreground coverage from 0 to 1, CELL_H x CELL_W."""
-    if char not in _drawn:
-        from PIL import ImageDraw, ImageFont
-        for path in [p for p in FALLBACK_FONTS if os.path.exists(p)] or [FONT]:
-            font = ImageFont.truetype(path, 52)
-            ascent, descent = font.getmetrics()
-            size = (round(font.getlength("M")), ascent + descent)
-            glyph, missing = Image.new("L", size), Image.new("L", size)
-            ImageDraw.Draw(glyph).text((0, 0), char, font=font, fill=255)
-            ImageDraw.Draw(missing).text((0, 0), "\U0010FFFD", font=font, fill=255)
-            if glyph.tobytes() != missing.tobytes():
-                break
-        else:
-            font = ImageFont.truetype(FONT, 52)
-            ascent, descent = font.getmetrics()
-            glyph = Image.new("L", (round(font.getlength("M")), ascent + descent))
-            ImageDraw.Draw(glyph).text((0, 0), char, font=font, fill=255)
-        _drawn[char] = np.asarray(glyph.resize((CELL_W, CELL_H), Image.BOX), float)[..., None] / 255
-    return _drawn[char]
-
-
-def cell_block(cell, background=(0, 0, 0)):
-    """One pyte cell as CELL_H x CELL_W pixels (its default background `background`), and
-    whether its character is no block element (drawn from the font)."""
-    fg = np.array(colour(cell.fg, (255, 255, 255)), float)
-    bg = np.array(colour(cell.bg, background), float)
-    if cell.reverse:
-        fg, bg = bg, fg
-    cover = coverage(cell.data or " ")
-    block = np.empty((CELL_H, CELL_W, 3))
-    if cover is None:
-        block[:] = bg + (fg - bg) * drawn(cell.data)
-    elif cover.dtype != bool:
-        block[:] = bg + (fg - bg) * cover[..., None]
-    else:
-        block[:] = bg
-        block[cover] = fg
-    return block, cover is None
-
-
-def rasterise(text, columns, rows):
-    screen = pyte.Screen(columns, rows + 2)
-    stream = pyte.Stream(screen)
-    stream.feed(text.replace("\n", "\r\n"))
-    used = [r for r in range(rows + 2) if any(screen.buffer[r][c].data != " " or screen.buffer[r][c].bg != "default"
-                                               for c in range(columns))]
-    if not used:
-        return None, 0
-    height = max(used) + 1
-    width = max(c + 1 for r in used for c in range(columns)
-                if screen.buffer[r][c].data != " " or screen.buffer[r][c].bg != "default")
-    image = np.zeros((height * CELL_H, width * CELL_W, 3))
-    odd = 0
-    for r in range(height):
-        for c in range(width):
-            block, font_drawn = cell_block(screen.buffer[r][c])
-            odd += font_drawn
-            image[r * CELL_H:(r + 1) * CELL_H, c * CELL_W:(c + 1) * CELL_W] = block
-    return image, odd
 
 
 def coverage_matrix(source, target):
@@ -303,35 +91,12 @@ def run(command):
     return result.stdout.decode("utf-8", "replace")
 
 
-PTYRUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "bench")
-# Every mosaic character (block elements, sextants, octants): ptyrun's first-frame clock starts
-# at the first of these it sees (it knows only the half blocks).
-MOSAIC_GLYPHS = tuple(chr(c).encode() for c in [*range(0x2580, 0x25A0), *range(0x1FB00, 0x1FB3C),
-                                                *range(0x1CD00, 0x1CDE6), 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7])
 
 
 def ptyrun(command, cols, rows, seconds):
-    """../shared/bench/ptyrun.py's figures (CPU, peak RSS, bytes, first frame) for `command` in
-    a pty of cols x rows, its glyph list widened to every mosaic character."""
-    script = ("import sys; sys.path.insert(0, sys.argv[1]); import ptyrun; ptyrun.GLYPHS = eval(sys.argv[2]); "
-              "sys.argv = ['ptyrun'] + sys.argv[3:]; ptyrun.main()")
-    args = [sys.executable, "-c", script, PTYRUN_DIR, repr(MOSAIC_GLYPHS), "--cols", str(cols), "--rows", str(rows),
-            "--seconds", str(seconds), "--"] + command
-    result = subprocess.run(args, capture_output=True, text=True)
-    try:
-        return json.loads(result.stdout.strip().splitlines()[-1])
-    except (IndexError, ValueError):
-        return {}
-
-
-def version(path):
-    """'chafa 1.18.2' or 'timg 1.4.5', or None when the binary is missing or does not run."""
-    try:
-        result = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=20)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    match = re.search(r"(?:Chafa version|timg) v?(\d+\.\d+\.\d+)", result.stdout + result.stderr)
-    return f"{os.path.basename(path)} {match.group(1)}" if match else None
+    """ptyrun's figures (CPU, peak RSS, bytes, first frame) for `command` in a pty of cols x rows,
+    its first-frame clock started by any mosaic character."""
+    return benchlib.ptyrun(command, seconds, cols=cols, rows=rows, mosaic=True)
 
 
 def peers():
@@ -379,7 +144,7 @@ def cost_section(tview, media, known):
     lines = ["## Cost of the symbol sets (one run, `../shared/bench/ptyrun.py --cols 160 --rows 48`)", "",
              "med.gif (480x270, 120 frames, one 4.8 s loop) played for 9.6 s at 160x48 cells, truecolor; bytes a "
              "loop are the bytes written over the loops played (wall time / 4.8 s). `make bench`'s "
-             "bench/results.md has the medians of three runs of each set:", "",
+             "bench/results/cost.md has the medians of three runs of each set:", "",
              "| | CPU | bytes a loop | peak RSS |", "| --- | --- | --- | --- |"]
     runs = [(f"tview {name}", [tview, "--pixels", "none", "--symbols", name, med])
             for name in ["half", "quad", "sextant", "octant", "sextant-only"]]
@@ -451,7 +216,7 @@ def synthetic(work):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tview", default=".build/release/tview")
-    parser.add_argument("--out", default="bench/fidelity.md")
+    parser.add_argument("--out", default="bench/results/fidelity.md")
     parser.add_argument("--media", default="/tmp/tview-bench-media")
     args = parser.parse_args()
     from skimage import data_dir

@@ -3,24 +3,19 @@
 big.gif and 15 corpus animations (GIF, APNG, WebP) — tview against timg --grid, in a pseudo-terminal
 (../shared/bench/ptyrun.py), one run each. tview plays 15 s (-t 15, --stats): first picture of
 every tile (its first frame draws all tiles at once), peak RSS, CPU, and how long each tile's
-loops took on screen against their nominal length. timg gets 60 s. Writes bench/gallery.md.
+loops took on screen against their nominal length. timg gets 60 s. Writes bench/results/gallery.md.
 
-usage: bench/run_gallery.py --media DIR [--out bench/gallery.md]
+usage: bench/run_gallery.py --media DIR [--out bench/results/gallery.md]
 """
 import argparse
 import glob
 import json
 import os
 import re
-import subprocess
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-PTYRUN = os.path.join(REPO, "..", "shared", "bench", "ptyrun.py")
-CORPUS = os.path.join(REPO, "..", "shared", "corpus")
-TVIEW = os.path.join(REPO, ".build", "release", "tview")
+from benchlib import CORPUS, RESULTS, TVIEW
+import benchlib
 
 
 def files(media):
@@ -32,16 +27,13 @@ def files(media):
 
 
 def ptyrun(command, seconds, save=None):
-    extra = ["--save", save] if save else []
-    result = subprocess.run([sys.executable, PTYRUN, "--cols", "160", "--rows", "48", "--seconds", str(seconds)]
-                            + extra + ["--"] + command, capture_output=True, text=True)
-    return json.loads([line for line in result.stdout.splitlines() if line.startswith("{")][-1])
+    return benchlib.ptyrun(command, seconds, save=save)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", required=True)
-    parser.add_argument("--out", default=os.path.join(HERE, "gallery.md"))
+    parser.add_argument("--out", default=os.path.join(RESULTS, "gallery.md"))
     args = parser.parse_args()
     paths = files(args.media)
     with tempfile.NamedTemporaryFile(suffix=".out") as saved:

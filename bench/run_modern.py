@@ -3,28 +3,22 @@
 ../shared/bench made into MEDIA/{med,big}.{avif,jxl} (avifenc 4:2:0 8-bit at speed 8; cjxl
 lossless from the GIF, its default for GIF, and lossy at distance 1, both at effort 3), then tview and chafa on each in a pseudo-terminal at 160x48
 (half blocks for tview, chafa's defaults): first frame (median of five runs), CPU and peak RSS
-over 10 s of playing. Writes bench/modern.md.
+over 10 s of playing. Writes bench/results/modern.md.
 
-usage: bench/run_modern.py --media DIR [--out bench/modern.md]
+usage: bench/run_modern.py --media DIR [--out bench/results/modern.md]
 """
 import argparse
-import json
 import os
 import statistics
 import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-PTYRUN = os.path.join(REPO, "..", "shared", "bench", "ptyrun.py")
-TVIEW = os.path.join(REPO, ".build", "release", "tview")
+from benchlib import RESULTS, TVIEW
+import benchlib
 PLAY_SECONDS = 10
 
 
 def ptyrun(command, seconds):
-    result = subprocess.run([sys.executable, PTYRUN, "--cols", "160", "--rows", "48", "--seconds", str(seconds), "--"]
-                            + command, capture_output=True, text=True)
-    return json.loads([line for line in result.stdout.splitlines() if line.startswith("{")][-1])
+    return benchlib.ptyrun(command, seconds)
 
 
 def make(media, name):
@@ -55,7 +49,7 @@ def commands(path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", required=True)
-    parser.add_argument("--out", default=os.path.join(HERE, "modern.md"))
+    parser.add_argument("--out", default=os.path.join(RESULTS, "modern.md"))
     args = parser.parse_args()
     chafa = subprocess.run(["chafa", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     rows = []

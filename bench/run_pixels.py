@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Pixel output (kitty, sixel, iTerm2) of tview against chafa and timg, every figure from the same
 run: med.gif from ../shared/bench at 160x48 cells of 10x20 pixels, in a pseudo-terminal
-(../shared/bench/ptyrun.py) that answers status queries. Writes bench/pixels.md.
+(../shared/bench/ptyrun.py) that answers status queries. Writes bench/results/pixels.md.
 
 Per protocol: one loop (wall time, CPU, peak RSS, bytes), and for tview three loops, whose bytes
 less the first loop's are what later loops cost. Then kitty behind a 2 Mbit/s link with a 2 MB
 buffer (bench/link_frames.py): when the loop's last frame is shown.
 
-usage: bench/run_pixels.py --media DIR [--out bench/pixels.md]
+usage: bench/run_pixels.py --media DIR [--out bench/results/pixels.md]
 """
 import argparse
 import json
@@ -17,11 +17,10 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-PTYRUN = os.path.join(REPO, "..", "shared", "bench", "ptyrun.py")
+import benchlib
+from benchlib import HERE, RESULTS, TVIEW
+
 LINK = os.path.join(HERE, "link_frames.py")
-TVIEW = os.path.join(REPO, ".build", "release", "tview")
 LOOP_SECONDS = 4.8  # med.gif: 120 frames of 40 ms
 
 # Debian's timg (1.4.5) has no sixel (its -p takes h, q, k, i; sixel came in 1.5): asked for it,
@@ -37,11 +36,7 @@ PEERS = {
 
 def ptyrun(command, seconds):
     with tempfile.NamedTemporaryFile() as saved:
-        result = subprocess.run(
-            [sys.executable, PTYRUN, "--cols", "160", "--rows", "48", "--cell", "10x20", "--seconds", str(seconds),
-             "--save", saved.name, "--"] + command, capture_output=True, text=True)
-        lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
-        figures = json.loads(lines[-1])
+        figures = benchlib.ptyrun(command, seconds, cell="10x20", save=saved.name)
         figures["picture"] = picture_size(saved.read())
     return figures
 
@@ -66,7 +61,7 @@ def run(protocol, tool, media, loops=1):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", required=True)
-    parser.add_argument("--out", default=os.path.join(HERE, "pixels.md"))
+    parser.add_argument("--out", default=os.path.join(RESULTS, "pixels.md"))
     args = parser.parse_args()
     size = os.path.getsize(os.path.join(args.media, "med.gif"))
     lines = [

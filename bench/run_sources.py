@@ -1,33 +1,27 @@
 #!/usr/bin/env python3
 """Image sequences: the first frame of a 1000-frame sequence (480x270 PNGs made by ffmpeg into
 MEDIA/seq1000), median of five runs in a pseudo-terminal at 160x48, and one second of playing it
-(CPU, peak RSS). Writes bench/sources.md.
+(CPU, peak RSS). Writes bench/results/sources.md.
 
-usage: bench/run_sources.py --media DIR [--out bench/sources.md]
+usage: bench/run_sources.py --media DIR [--out bench/results/sources.md]
 """
 import argparse
-import json
 import os
 import statistics
 import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-PTYRUN = os.path.join(REPO, "..", "shared", "bench", "ptyrun.py")
-TVIEW = os.path.join(REPO, ".build", "release", "tview")
+from benchlib import RESULTS, TVIEW
+import benchlib
 
 
 def ptyrun(command, seconds):
-    result = subprocess.run([sys.executable, PTYRUN, "--cols", "160", "--rows", "48", "--seconds", str(seconds), "--"]
-                            + command, capture_output=True, text=True)
-    return json.loads([line for line in result.stdout.splitlines() if line.startswith("{")][-1])
+    return benchlib.ptyrun(command, seconds)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", required=True)
-    parser.add_argument("--out", default=os.path.join(HERE, "sources.md"))
+    parser.add_argument("--out", default=os.path.join(RESULTS, "sources.md"))
     args = parser.parse_args()
     folder = os.path.join(args.media, "seq1000")
     if len([n for n in os.listdir(folder) if n.endswith(".png")] if os.path.isdir(folder) else []) != 1000:

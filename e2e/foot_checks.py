@@ -21,7 +21,8 @@ from PIL import ImageStat
 
 import text_screen
 from foot_terminal import FootTerminal
-from pixel_terminals import SAMPLE, TEXT_LIMIT, frame, mean_error, picture_box, probe_check, run_terminal
+from imaging import mean_error, picture_box
+from terminal_checks import SAMPLE, TEXT_LIMIT, frame, probe_check, run_terminal
 
 LIMIT = 12
 

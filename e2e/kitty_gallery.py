@@ -14,15 +14,16 @@ import sys
 import tempfile
 import time
 
-from PIL import Image, ImageChops, ImageSequence
+from PIL import Image, ImageSequence
 
-import pixel_terminals
+import terminal_checks
+from imaging import mean_error
 from x11 import X11Terminal, virtual_display
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "corpus"))
 DISPLAY = ":95"
-TITLE = pixel_terminals.TITLE
+TITLE = terminal_checks.TITLE
 WINDOW = (1200, 800)
 # kitty at font_size 11 here: its cell, as it answers CSI 16 t.
 CELL = (9, 20)
@@ -65,7 +66,7 @@ def layout(columns, rows, count):
     return [(i % across * width, i // across * height, width - 1, height - 1) for i in range(across * down)]
 
 
-def picture_box(tile, size):
+def shown_box(tile, size):
     """Where kitty shows a picture of `size` in `tile` (screen pixels), as PixelLayout places it:
     the aspect kept, filling the tile's picture area, its cells centred, the picture centred in
     them."""
@@ -103,13 +104,6 @@ def settle(shot, box, reference):
     return min(candidates, key=lambda moved: best_error(shot.crop(moved), reference))
 
 
-def mean_error(a, b):
-    histogram = ImageChops.difference(a, b).histogram()
-    total = sum(value * count for channel in range(3) for value, count in
-                enumerate(histogram[channel * 256:(channel + 1) * 256]))
-    return total / (a.size[0] * a.size[1] * 3)
-
-
 def black_share(image):
     histogram = image.convert("L").histogram()
     return sum(histogram[:10]) / (image.size[0] * image.size[1])
@@ -126,7 +120,7 @@ def main():
     boxes, references = [], []
     for path, tile in zip(paths, tiles):
         with Image.open(path) as image:
-            box = picture_box(tile, image.size)
+            box = shown_box(tile, image.size)
         boxes.append(box)
         reference = frames(path, (box[2] - box[0], box[3] - box[1]))
         references.append((reference, max(black_share(frame) for frame in reference)))
@@ -135,7 +129,7 @@ def main():
     worst = [(0.0, 0.0)] * len(paths)
     problems = []
     with virtual_display(DISPLAY), tempfile.TemporaryDirectory() as work:
-        kitty = pixel_terminals.kitty_command(*WINDOW)
+        kitty = terminal_checks.kitty_command(*WINDOW)
         command = " ".join([tview, "--grid", "auto"] + paths) + "; sleep 120"
         terminal = X11Terminal(kitty, env, TITLE)
         terminal.start(command)

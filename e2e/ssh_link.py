@@ -10,9 +10,9 @@ Checks, for tview: one loop on the far screen within 3 % of its nominal 4.8 s in
 default set, quadrants here, and half blocks) and 5 % in kitty's pictures (frames skipped, not
 played slowly), the last frame shown, and q in the middle of a second run giving the remote
 terminal its settings back (stty -g before and after) with the alternate screen left. chafa and
-timg are measured over the same link for bench/results.md (its "Over real SSH" section).
+timg are measured over the same link for bench/results/cost.md (its "Over real SSH" section).
 
-Usage: e2e/ssh_link.py TVIEW MEDIA [--report bench/results.md]
+Usage: e2e/ssh_link.py TVIEW MEDIA [--report bench/results/cost.md]
 (needs root, iproute2, openssh-server, openssh-client, pyte; chafa and timg for the report)
 """
 import argparse

@@ -1,6 +1,6 @@
 """Text pictures in real terminals against what tview meant: tview runs under `script`, which
 keeps every byte it writes; the bytes are replayed into pyte, the screen rasterised from each
-glyph's geometry (bench/run_fidelity.py's rasteriser: blocks, quadrants, sextants, octants and
+glyph's geometry (bench/cell_raster.py, which the fidelity bench uses too: blocks, quadrants, sextants, octants and
 eighths as rectangles), and the picture's cells compared with the same cells of a screenshot.
 Where the frame comparison checks the whole path, this checks that the terminal draws each
 symbol and colour as sent."""
@@ -13,7 +13,7 @@ import pyte
 from PIL import Image
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-import run_fidelity as scorer  # noqa: E402
+import cell_raster as scorer  # noqa: E402
 
 
 def recorded(command, log):

@@ -17,6 +17,7 @@ import time
 
 from PIL import Image
 
+from imaging import mean_error
 from x11 import X11Terminal, screenshot, virtual_display
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,19 +43,13 @@ def picture_area(shot):
     return (min(cols), min(rows), max(cols) + 1, max(rows) + 1) if rows and cols else None
 
 
-def mean_error(shot, box, frame):
-    """Mean absolute difference per channel between the shot's box and the frame scaled to it
-    (over black, as the window's background)."""
+def frame_error(shot, box, frame):
+    """Mean error per channel between the shot's box and the frame over black (the window's
+    background) enlarged to it."""
     region = shot.crop(box)
     over_black = Image.new("RGB", frame.size)
     over_black.paste(frame, mask=frame.split()[3])
-    scaled = over_black.resize(region.size, Image.BOX)
-    a, b = region.load(), scaled.load()
-    total = 0
-    for y in range(region.size[1]):
-        for x in range(region.size[0]):
-            total += sum(abs(p - q) for p, q in zip(a[x, y], b[x, y]))
-    return total / (region.size[0] * region.size[1] * 3)
+    return mean_error(region, over_black.resize(region.size, Image.BOX))
 
 
 def sixel_check(env, bench):
@@ -83,7 +78,7 @@ def sixel_check(env, bench):
         if box[2] > 2 + size[0] or box[3] > 2 + size[1]:
             problems.append(f"sixel drawn beyond {size[0]}x{size[1]}: {box}")
         placed = (2, 2, 2 + size[0], 2 + size[1])
-        error = mean_error(shot.crop(placed).resize((WIDTH, HEIGHT), Image.BOX), (0, 0, WIDTH, HEIGHT), first_frame())
+        error = frame_error(shot.crop(placed).resize((WIDTH, HEIGHT), Image.BOX), (0, 0, WIDTH, HEIGHT), first_frame())
         print(f"sixel: {size[0]}x{size[1]} pixels at the first cell: mean error {error:.1f}/255 at the frame's size")
         if error > 10:
             problems.append(f"sixel picture differs from the first frame (mean error {error:.1f})")
@@ -113,7 +108,7 @@ def main():
         if box is None:
             problems.append("nothing drawn in the window")
         else:
-            error = mean_error(shot, box, first_frame())
+            error = frame_error(shot, box, first_frame())
             print(f"picture at {box} in a {shot.size[0]}x{shot.size[1]} window: mean error {error:.1f}/255")
             # Half blocks are 2 pixels a cell: coarse, but the colours must be the frame's.
             if error > 24:

@@ -9,7 +9,7 @@ public import Decode
 /// With `eighths` (CellGridBuilder), the eighth blocks join them: ▁…▇ (the lower 1 to 7
 /// eighths) and ▏…▉ (the left 1 to 7 eighths), in every font that has quadrants. They place an
 /// edge at an eighth of a cell where sub-cells place it at a half or a third: measured in
-/// bench/fidelity.md, SSIM up by 0.02 to 0.05. The cell is then read as an 8x8 grid of samples;
+/// bench/results/fidelity.md, SSIM up by 0.02 to 0.05. The cell is then read as an 8x8 grid of samples;
 /// sub-cells, columns and rows are sums over it (a sextant's row boundaries fall inside samples,
 /// which count in part), so every candidate's error is taken over the same 64 samples and the
 /// least one wins whichever kind it is.
@@ -17,7 +17,7 @@ public import Decode
 /// A group's colour is its mean in linear light (what the eye integrates over the cell, as the
 /// downsampler averages); a partition's error is the squared distance between each sample and
 /// the colour shown over it in `PatternSpace` (gamma-encoded; in truecolor, chroma weighs less
-/// than luma). Measured on five pictures (bench/fidelity.md), gamma-encoded sRGB against linear
+/// than luma). Measured on five pictures (bench/results/fidelity.md), gamma-encoded sRGB against linear
 /// RGB: SSIM up by up to 0.007 and ΔE down by up to 0.06 at 80x24; OKLab did about as well on
 /// SSIM at three cube roots a colour tried. A group's error follows from its sums (MosaicGroup).
 ///
@@ -28,7 +28,7 @@ public import Decode
 /// column, its row and its sub-cell: no sums across lanes. In truecolor every candidate is ranked
 /// by how far its groups spread about their own means in the pattern space, which needs only
 /// the groups' point sums and counts (`MosaicPartitionRanking`: eight partitions at a time),
-/// and the three least are scored exactly (`MosaicFinalists`): on bench/fidelity.md's pictures
+/// and the three least are scored exactly (`MosaicFinalists`): on bench/results/fidelity.md's pictures
 /// this chose as well as scoring all. In 256, 16 and 8 colours each candidate is scored with
 /// the colours it will really get (quantised), or the structure gained would be lost to the
 /// palette. Ties go to the first candidate in a fixed order, so an unchanged region gives the

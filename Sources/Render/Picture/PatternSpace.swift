@@ -7,7 +7,7 @@
 /// lightness and much less in colour (why JPEG and video halve chroma), so the pattern should
 /// follow the edges of lightness: chroma counts a tenth. In 256, 16 and 8 colours the colours
 /// themselves are off by the palette, in chroma as much as in luma, so both count fully.
-/// Measured on the five pictures of bench/fidelity.md: in truecolor a tenth against full chroma
+/// Measured on the five pictures of bench/results/fidelity.md: in truecolor a tenth against full chroma
 /// raised SSIM by up to 0.008 (med.gif's frame at 80x24) at a ΔE after blur up by 0.05; in 256
 /// colours a tenth cost up to 1.06 ΔE (chelsea) for up to 0.02 SSIM.
 struct PatternSpace: Sendable {

@@ -1,0 +1,300 @@
+"""What the checks in real terminals share (e2e/pixel_terminals.py, foot_checks.py,
+kitty_gallery.py): the sample and its expected frames, the kitty command line, the stepped run of
+tview in one terminal with its screenshots compared frame by frame (`run_terminal`), and the
+checks of --probe, of big sixel pictures and of the gallery."""
+import json
+import os
+import shutil
+import tempfile
+import time
+
+from PIL import Image
+
+from imaging import far_share, mean_error, picture_box, unlike  # noqa: F401
+
+import text_screen
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+SAMPLE = os.path.join(REPO, "samples/good/demo-ball.gif")
+EXPECTED = os.path.join(REPO, "samples/expected/demo-ball.rgba")
+WIDTH, HEIGHT, FRAMES = 96, 64, 24
+DISPLAY = ":96"
+TITLE = "tview-pixels-e2e"
+# Frames (1-based) to compare, reached by stepping forward; then one reached by stepping back.
+CHECKS = [1, 2, 9, 20]
+BACK_TO = 15
+# A terminal background that is not black, for transparency to show.
+BACKDROP_HEX = "304050"
+BACKDROP = (0x30, 0x40, 0x50)
+# Pixel pictures: the share of a stepped frame's pixels far off (more than 64 in a channel). A
+# stripe of an earlier frame left behind is a few per cent (foot before it got whole cells:
+# 1.1-4.7 %); kitty's, xterm's and mlterm's pictures measure 0.00-0.05 %.
+FAR_LIMIT = 0.005
+# Text pictures against tview's own bytes rasterised (text_screen): mean error per channel.
+TEXT_LIMIT = 2
+
+
+def frame(number, backdrop=(0, 0, 0)):
+    """Frame `number` (from 1) over `backdrop`, as a terminal of that background shows it."""
+    size = WIDTH * HEIGHT * 4
+    data = open(EXPECTED, "rb").read()[(number - 1) * size: number * size]
+    rgba = Image.frombytes("RGBA", (WIDTH, HEIGHT), data)
+    shown = Image.new("RGB", rgba.size, backdrop)
+    shown.paste(rgba, mask=rgba.split()[3])
+    return shown
+
+
+def transparent_sample(path):
+    """An APNG of FRAMES frames made for the check: an opaque orange frame around a transparent
+    inside (so the picture's box can be found on any background), a white square moving across
+    it and a half-transparent green band. Returns the frame function for it, like `frame`."""
+    frames = []
+    for index in range(FRAMES):
+        image = Image.new("RGBA", (WIDTH, HEIGHT), (0, 0, 0, 0))
+        pixels = image.load()
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                if x < 4 or y < 4 or x >= WIDTH - 4 or y >= HEIGHT - 4:
+                    pixels[x, y] = (230, 120, 20, 255)
+                elif 40 <= y < 48:
+                    pixels[x, y] = (40, 200, 60, 128)
+        left = 6 + index * 3
+        for y in range(14, 30):
+            for x in range(left, left + 16):
+                pixels[x, y] = (240, 240, 240, 255)
+        frames.append(image)
+    frames[0].save(path, save_all=True, append_images=frames[1:], duration=100, loop=0)
+
+    def expected(number, backdrop=(0, 0, 0)):
+        shown = Image.new("RGBA", (WIDTH, HEIGHT), backdrop + (255,))
+        return Image.alpha_composite(shown, frames[number - 1]).convert("RGB")
+    return expected
+
+
+def kitty_command(width, height, background="#000000"):
+    """kitty with no user configuration, a window of `width` x `height` pixels, no padding."""
+    return ["kitty", "--config", "NONE", "-o", "font_size=11", "-o", f"initial_window_width={width}",
+            "-o", f"initial_window_height={height}", "-o", "remember_window_size=no",
+            "-o", f"background={background}", "-o", "window_padding_width=0", "-T", TITLE]
+
+
+def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None, extra="", text_limit=None,
+                 backdrop=None, sample=SAMPLE, expected=frame, status_top=None):
+    """Plays the sample in one terminal (x11.X11Terminal or foot_terminal.FootTerminal; `pixels`:
+    the --pixels mode, else `name`; `extra`: more options); returns the problems found.
+    `status_top`: where a screenshot's status line begins (default: the last of 24 rows). With `text_limit` (text pictures), tview's bytes are
+    also kept and each screenshot's picture cells compared with them rasterised (text_screen).
+    With `backdrop` (the terminal's background, not black), the sample's transparency must show
+    it: the picture against `expected`'s frame over the backdrop, and the rest of the window plain
+    backdrop."""
+    problems = []
+    work = tempfile.mkdtemp()
+    # The terminal may run as another user (foot): it writes its files here.
+    os.chmod(work, 0o777)
+    before, after = os.path.join(work, "before"), os.path.join(work, "after")
+    log = os.path.join(work, "bytes")
+    play = f"{tview} --pixels {pixels or name} {extra} --paused {sample} 2> {work}/err; echo $? > {work}/rc"
+    if text_limit is not None:
+        play = text_screen.recorded(play, log)
+    script = f"stty -g > {before}; stty size > {work}/size; {play}; stty -g > {after}; sleep 60"
+    terminal.start(script)
+    # docs/ keeps kitty's, sixel's and kitty's sextants; the others keep their shots out of the way.
+    kept = name in ("kitty", "sixel", "kitty-sextants")
+    shot_path = os.path.join(outdir if kept else work, f"screenshot-{name}.png")
+    try:
+        if not terminal.wait_ready():
+            return [f"{name}: no window; {terminal.log()[-300:]}"]
+        time.sleep(3)
+        shown = 1
+        box = None
+        for target in CHECKS + [BACK_TO]:
+            if target > shown:
+                terminal.key("period", target - shown)
+            elif target < shown:
+                terminal.key("comma", shown - target)
+            shown = target
+            time.sleep(1.0)
+            shot = terminal.screenshot(shot_path)
+            if box is None:
+                top = status_top(shot) if status_top else shot.size[1] - shot.size[1] // 24
+                box = picture_box(shot, shot.size[1] - top + 2, backdrop or (0, 0, 0))
+            if box is None:
+                problems.append(f"{name}: nothing drawn at frame {target}")
+                break
+            error = mean_error(shot.crop(box), expected(target, backdrop or (0, 0, 0)))
+            far = far_share(shot.crop(box), expected(target, backdrop or (0, 0, 0)))
+            print(f"{name}: frame {target}: picture {box[2] - box[0]}x{box[3] - box[1]} at {box[:2]}, "
+                  f"mean error {error:.1f}/255, {far:.2%} of pixels off by more than 64")
+            if error > limit:
+                problems.append(f"{name}: frame {target} differs from the expected frame (mean error {error:.1f})")
+            # Text pictures miss by more, by design (two colours a cell); their cells are checked
+            # against tview's bytes below.
+            if far > FAR_LIMIT and text_limit is None:
+                problems.append(f"{name}: frame {target}: {far:.1%} of the picture is far from the expected frame")
+            if backdrop:
+                # Everything above the status line but the picture: a black box would show here.
+                outside = shot.crop((0, 0, shot.size[0], box[1])) if box[1] > 0 else None
+                rest = [shot.crop((0, box[1], box[0], box[3])), shot.crop((box[2], box[1], shot.size[0], box[3]))]
+                share = max(unlike(part, backdrop) for part in rest + ([outside] if outside else [])
+                            if part.size[0] * part.size[1] > 0)
+                print(f"{name}: frame {target}: beside the picture {share * 100:.1f} % unlike the background")
+                if share > 0.01:
+                    problems.append(f"{name}: frame {target}: {share * 100:.0f} % beside the picture is not the "
+                                    f"terminal's background")
+            if text_limit is not None:
+                rows, columns = map(int, open(os.path.join(work, "size")).read().split())
+                drawn_error, cells, cell = text_screen.compare(shot, log, columns, rows, box,
+                                                               background=backdrop or (0, 0, 0))
+                if drawn_error is None:
+                    problems.append(f"{name}: no picture in tview's bytes at frame {target}")
+                    break
+                print(f"{name}: frame {target}: cells {cells} ({cell[0]}x{cell[1]} px) against tview's bytes "
+                      f"rasterised: mean error {drawn_error:.1f}/255 (limit {text_limit})")
+                if drawn_error > text_limit:
+                    problems.append(f"{name}: frame {target}: the terminal drew the cells unlike tview's bytes "
+                                    f"(mean error {drawn_error:.1f})")
+            if scale_exact and ((box[2] - box[0]) % WIDTH or (box[3] - box[1]) % HEIGHT):
+                problems.append(f"{name}: picture {box[2] - box[0]}x{box[3] - box[1]} is not a whole multiple of "
+                                f"{WIDTH}x{HEIGHT}")
+        # Leave with frame 20 (by stepping on) on screen, the one kept as docs/' picture.
+        terminal.key("period", CHECKS[-1] - shown)
+        time.sleep(1.0)
+        terminal.screenshot(shot_path)
+        terminal.key("q")
+        time.sleep(1.5)
+        shot = terminal.screenshot(os.path.join(work, "after.png"))
+        if box is not None:
+            # Bright pixels left where the picture was; a few may be the cursor (mlterm draws an
+            # unfocused one as a hollow box at the top left, inside a picture placed there).
+            left = unlike(shot.crop(box), backdrop or (0, 0, 0))
+            if left > 0.01:
+                problems.append(f"{name}: the picture is still on screen after q ({left * 100:.0f} % of it)")
+        rc = open(os.path.join(work, "rc")).read().strip() if os.path.exists(os.path.join(work, "rc")) else "?"
+        if rc != "0":
+            problems.append(f"{name}: tview exited with {rc}: {open(os.path.join(work, 'err')).read().strip()}")
+        if not os.path.exists(after) or open(before).read() != open(after).read():
+            problems.append(f"{name}: terminal settings not restored after q")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
+def probe_check(name, terminal, tview, expected, reason=None, said=()):
+    """`tview --probe --json` in a real terminal: the profile says what that terminal is
+    (`expected`: keys and values; `reason`: words the pixel choice's reason must hold; `said`:
+    keys that must have a value, not null), and the
+    terminal's settings are as before (the answers were read, not left at the shell)."""
+    work = tempfile.mkdtemp()
+    os.chmod(work, 0o777)
+    script = (f"stty -g > {work}/before; {tview} --probe --json > {work}/probe 2> {work}/err; "
+              f"stty -g > {work}/after; sleep 30")
+    terminal.start(script)
+    problems = []
+    try:
+        deadline = time.time() + 20
+        while time.time() < deadline and not os.path.exists(f"{work}/after"):
+            time.sleep(0.2)
+        time.sleep(0.3)
+        try:
+            profile = json.loads(open(f"{work}/probe").read())
+        except (OSError, ValueError):
+            return [f"{name}: --probe printed no JSON ({open(f'{work}/err').read().strip() if os.path.exists(f'{work}/err') else 'no output'})"]
+        print(f"{name}: --probe: {profile['name']} {profile['version']}, pixels {profile['pixels']} "
+              f"({profile['pixels_why']}), synchronized {profile['synchronized_output']}, "
+              f"symbols {profile['symbols']}, answered in {profile['answer_ms']} ms")
+        for key_name, value in expected.items():
+            if profile.get(key_name) != value:
+                problems.append(f"{name}: --probe {key_name} is {profile.get(key_name)!r}, expected {value!r}")
+        for key_name in said:
+            if profile.get(key_name) is None:
+                problems.append(f"{name}: --probe {key_name} is null, expected a value")
+        if reason and reason not in profile["pixels_why"]:
+            problems.append(f"{name}: --probe says {profile['pixels_why']!r}, expected it to mention {reason!r}")
+        if open(f"{work}/before").read() != open(f"{work}/after").read():
+            problems.append(f"{name}: terminal settings changed by --probe")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
+def big_sixel_check(terminal, tview, maximum):
+    """A picture larger than xterm's largest sixel image (`maximum`: 1000x1000 by default, or as
+    the terminal was told) in a 1200x800 xterm: before tview asked (XTSMGRAPHICS), it sent
+    1197x673 and xterm showed nothing. The picture must show, as wide as fits within the
+    maximum (to 5 %), and match the frame."""
+    work = tempfile.mkdtemp()
+    os.chmod(work, 0o777)
+    # Two frames, so that tview plays (paused) rather than printing a still and leaving.
+    path = os.path.join(work, "big.png")
+    picture = Image.new("RGB", (1600, 1000))
+    pixels = picture.load()
+    for y in range(1000):
+        for x in range(1600):
+            pixels[x, y] = (x * 255 // 1599, y * 255 // 999, 128 if (x // 100 + y // 100) % 2 else 40)
+    picture.save(path, save_all=True, append_images=[picture.transpose(Image.FLIP_LEFT_RIGHT)], duration=500)
+    expected = picture.resize((160, 100), Image.BOX)
+    terminal.start(f"{tview} --pixels sixel --paused {path} 2> {work}/err; sleep 60")
+    problems = []
+    try:
+        if not terminal.wait_ready():
+            return ["sixel-big: no window"]
+        time.sleep(4)
+        shot = terminal.screenshot(os.path.join(work, "shot.png"))
+        # The status line is the last of 40 rows.
+        box = picture_box(shot, shot.size[1] // 40 + 2)
+        if box is None:
+            said = open(os.path.join(work, "err")).read().strip() if os.path.exists(os.path.join(work, "err")) else ""
+            return [f"sixel-big: nothing drawn in a {shot.size[0]}x{shot.size[1]} window; tview said {said!r}"]
+        width, height = box[2] - box[0], box[3] - box[1]
+        error = mean_error(shot.crop(box), expected)
+        print(f"sixel-big: 1600x1000 in a {shot.size[0]}x{shot.size[1]} xterm of largest sixel image "
+              f"{maximum[0]}x{maximum[1]}: picture {width}x{height}, mean error {error:.1f}/255")
+        fits = min(maximum[0], maximum[1] * 1.6)
+        if width > maximum[0] or height > maximum[1] or width < fits * 0.95:
+            problems.append(f"sixel-big: picture {width}x{height}, not the largest within {maximum[0]}x{maximum[1]}")
+        if error > 10:
+            problems.append(f"sixel-big: the picture differs from the frame (mean error {error:.1f})")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
+def gallery_check(terminal, tview):
+    """--grid 2x1 in kitty: two stills side by side, each tile's picture (found in its half of the
+    window, above the captions) against its expected picture over black."""
+    stills = [("jpeg-rgb", 32, 24), ("png-still-alpha", 13, 7)]
+    paths = [os.path.join(REPO, "samples/good", name + (".jpg" if name.startswith("jpeg") else ".png"))
+             for name, _, _ in stills]
+    terminal.start(f"{tview} --grid 2x1 {' '.join(paths)}; sleep 60")
+    problems = []
+    try:
+        if not terminal.wait_ready():
+            return ["gallery: no window"]
+        time.sleep(3)
+        with tempfile.NamedTemporaryFile(suffix=".png") as png:
+            shot = terminal.screenshot(png.name)
+        width, height = shot.size
+        for index, (name, w, h) in enumerate(stills):
+            half = shot.crop((index * width // 2, 0, (index + 1) * width // 2, height - 2 * (height // 24) - 4))
+            box = half.convert("L").point(lambda v: 255 if v > 12 else 0).getbbox()
+            if box is None:
+                problems.append(f"gallery: tile {index + 1} is empty")
+                continue
+            data = open(os.path.join(REPO, "samples/expected", name + ".rgba"), "rb").read()[: w * h * 4]
+            rgba = Image.frombytes("RGBA", (w, h), data)
+            expected = Image.new("RGB", (w, h))
+            expected.paste(rgba, mask=rgba.split()[3])
+            error = mean_error(half.crop(box), expected)
+            print(f"gallery: tile {index + 1} ({name}): picture {box[2] - box[0]}x{box[3] - box[1]}, "
+                  f"mean error {error:.1f}/255")
+            # The box is what is not black: a picture with black edges is found smaller, so a
+            # little more is allowed than for one picture alone.
+            if error > 6:
+                problems.append(f"gallery: tile {index + 1} differs from {name} (mean error {error:.1f})")
+    finally:
+        terminal.stop()
+    return problems
