@@ -298,3 +298,54 @@ def gallery_check(terminal, tview):
     finally:
         terminal.stop()
     return problems
+
+
+def place_check(name, terminal, tview, pixels):
+    """--place and --clear in a real terminal: after three lines of shell output, the sample's
+    first frame drawn in 30x10 cells from column 20, row 2, in `pixels`; the shell's next line
+    right after the third (the cursor was put back); the picture within the rectangle and like
+    the frame; then --clear leaves the rectangle empty."""
+    work = tempfile.mkdtemp()
+    os.chmod(work, 0o777)
+    place = "30x10@20x2"
+    terminal.start(f"stty size > {work}/size; seq 3; {tview} --pixels {pixels} --place {place} {SAMPLE}; "
+                   f"echo PLACED; sleep 4; {tview} --clear --place {place}; echo CLEARED; sleep 60")
+    problems = []
+    try:
+        if not terminal.wait_ready():
+            return [f"{name}: no window"]
+        time.sleep(2.5)
+        placed = terminal.screenshot(os.path.join(work, "placed.png"))
+        time.sleep(4)
+        cleared = terminal.screenshot(os.path.join(work, "cleared.png"))
+        rows, columns = (int(v) for v in open(os.path.join(work, "size")).read().split())
+        cell_w, cell_h = placed.size[0] / columns, placed.size[1] / rows
+        rectangle = (round(20 * cell_w), round(2 * cell_h), round(50 * cell_w), round(12 * cell_h))
+        # Right of the shell's short lines (columns 0-19) only the picture may show.
+        right = placed.crop((rectangle[0], 0, placed.size[0], placed.size[1]))
+        box = picture_box(right, 0)
+        if box is None:
+            return [f"{name}: nothing placed"]
+        box = (box[0] + rectangle[0], box[1], box[2] + rectangle[0], box[3])
+        inside = rectangle[0] <= box[0] and rectangle[1] <= box[1] and box[2] <= rectangle[2] + 1 \
+            and box[3] <= rectangle[3] + 1
+        error = mean_error(placed.crop(box), frame(1))
+        gone = picture_box(cleared.crop((rectangle[0], 0, cleared.size[0], cleared.size[1])), 0)
+        print(f"{name}: placed at {box} (rectangle {rectangle}), mean error {error:.1f}/255; "
+              f"after --clear: {'empty' if gone is None else gone}")
+        if not inside:
+            problems.append(f"{name}: the picture {box} is outside its rectangle {rectangle}")
+        if error > 12:
+            problems.append(f"{name}: the placed picture differs from the frame (mean error {error:.1f})")
+        if gone is not None:
+            problems.append(f"{name}: --clear left {gone}")
+        left = placed.crop((0, 0, rectangle[0], placed.size[1]))
+        # The shell's lines: 1, 2, 3, then PLACED on the fourth row (the cursor came back), and
+        # the cursor on the fifth.
+        text_rows = [y for y in range(left.size[1]) if left.crop((0, y, left.size[0], y + 1)).getbbox()]
+        if not text_rows or max(text_rows) > 5 * cell_h + 1:
+            problems.append(f"{name}: the shell's lines are not where the cursor was (rows up to {max(text_rows, default=0)} px)")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
