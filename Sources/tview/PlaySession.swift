@@ -153,6 +153,7 @@ struct PlaySession {
         sink.onContinue = { modes.quiet() }
         var inlineSettings = settings
         inlineSettings.showStatus = false
+        inlineSettings.stillsEndAtOnce = true
         let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
         let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: inlineSettings)
         let outcome = player.run()

@@ -338,6 +338,24 @@ import Testing
         #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
     }
 
+    /// Inline, a still prints and playing goes on at once; elsewhere it shows for its duration.
+    @Test(arguments: [false, true])
+    func aStillEndsAtOnceWhenAskedTo(decodesOnThread: Bool) {
+        for atOnce in [false, true] {
+            let clock = ManualClock()
+            let still = SyntheticSource(frames: 1, durations: [.milliseconds(500)], totalPlays: 1)
+            let next = SyntheticSource(frames: 2, durations: [.milliseconds(40)], totalPlays: 1)
+            var settings = PlayerSettings()
+            settings.stillsEndAtOnce = atOnce
+            let (player, sink, _) = player(
+                [still, next], clock: clock, settings: settings, decodesOnThread: decodesOnThread)
+            #expect(player.run() == .finished)
+            // The next file's first frame: at once, or after the still's 500 ms.
+            let gap = sink.presentations[1].time - sink.presentations[0].time
+            #expect(atOnce ? gap == .zero : gap == .milliseconds(500), "at once: \(atOnce)")
+        }
+    }
+
     /// i hides the status line: the frame on screen is fitted again to the taller area (its
     /// tile takes the status row), and so is every frame after it.
     @Test func togglingTheStatusLineRefitsTheFrames() {

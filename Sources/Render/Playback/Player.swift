@@ -145,6 +145,11 @@ public final class Player<Sink: FrameSink> {
         if runStart == nil { runStart = now }
         timeline.schedule.start(at: now)
         if wasPaused { timeline.schedule.pause(at: now) }
+        if settings.stillsEndAtOnce && !wasPaused {
+            // Nothing follows the frame on screen: a still that plays once.
+            timeline.collectAhead()
+            if timeline.pending == nil { return .next }
+        }
         return playLoop(endsFiles: true)
     }
 

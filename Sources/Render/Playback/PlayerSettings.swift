@@ -18,6 +18,9 @@ public struct PlayerSettings: Sendable {
     /// the terminal (and sshd) for the other one, and measured slower (more CPU, more frames
     /// skipped on a 1080p GIF) than decoding right after each write.
     public var decodesOnThread: Bool
+    /// A file of one frame that plays once is left as soon as it is shown, not after its
+    /// duration (inline: a still prints and the prompt comes back at once).
+    public var stillsEndAtOnce = false
 
     public init(
         loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false,
