@@ -22,7 +22,8 @@ import sys
 import tempfile
 
 from terminal_checks import (BACKDROP, BACKDROP_HEX, DISPLAY, TEXT_LIMIT, TITLE, big_sixel_check, gallery_check,
-                             kitty_command, place_check, probe_check, run_terminal, transparent_sample)
+                             inline_kitty_check, kitty_command, place_check, probe_check, run_terminal,
+                             transparent_sample)
 from x11 import X11Terminal, virtual_display
 
 
@@ -58,6 +59,7 @@ def main():
                                  sample=alpha_sample, expected=alpha_frame)
         problems += gallery_check(window(kitty), tview)
         problems += place_check("kitty-place", window(kitty), tview, "kitty")
+        problems += inline_kitty_check(window(kitty), tview)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
             conf.write("set -g allow-passthrough on\nset -g status off\n")

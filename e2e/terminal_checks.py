@@ -349,3 +349,52 @@ def place_check(name, terminal, tview, pixels):
         terminal.stop()
         shutil.rmtree(work, ignore_errors=True)
     return problems
+
+
+def inline_kitty_check(terminal, tview):
+    """--inline in kitty: after three lines of shell output, the sample's first frame as a kitty
+    picture right below them at the left margin, stepped in place with `.` (frame 9 where frame 1
+    was), and after q the last frame left there with the shell's next line below it."""
+    work = tempfile.mkdtemp()
+    os.chmod(work, 0o777)
+    terminal.start(f"stty size > {work}/size; seq 3; {tview} --inline --size 30x8 --paused {SAMPLE}; "
+                   f"echo INLINE_DONE=$?; sleep 60")
+    problems = []
+    try:
+        if not terminal.wait_ready():
+            return ["kitty-inline: no window"]
+        time.sleep(2.5)
+        shots = [terminal.screenshot(os.path.join(work, "first.png"))]
+        terminal.key("period", 8)
+        time.sleep(1.0)
+        shots.append(terminal.screenshot(os.path.join(work, "ninth.png")))
+        terminal.key("q")
+        time.sleep(1.0)
+        shots.append(terminal.screenshot(os.path.join(work, "left.png")))
+        rows, columns = (int(v) for v in open(os.path.join(work, "size")).read().split())
+        cell_w, cell_h = shots[0].size[0] / columns, shots[0].size[1] / rows
+        below = round(3 * cell_h)
+        boxes = []
+        for shot, number in zip(shots, (1, 9, 9)):
+            # Below the three lines of shell output: the picture, then (at the end) one line.
+            region = shot.crop((0, below, shot.size[0], shot.size[1]))
+            box = picture_box(region, 0)
+            if box is None:
+                problems.append(f"kitty-inline: nothing below the shell's lines at frame {number}")
+                continue
+            picture = region.crop((box[0], box[1], box[2], min(box[3], box[1] + round(8 * cell_h))))
+            picture = picture.crop(picture_box(picture, 0) or (0, 0, 1, 1))
+            error = mean_error(picture, frame(number))
+            boxes.append((box[0], box[1] + below))
+            print(f"kitty-inline: frame {number}: picture {picture.size[0]}x{picture.size[1]} at "
+                  f"({box[0]}, {box[1] + below}), mean error {error:.1f}/255")
+            if error > 12:
+                problems.append(f"kitty-inline: frame {number} differs from the expected frame (mean error {error:.1f})")
+        if len(set(boxes)) > 1:
+            problems.append(f"kitty-inline: the picture moved: {boxes}")
+        if boxes and (boxes[0][0] > cell_w or boxes[0][1] > below + cell_h / 2):
+            problems.append(f"kitty-inline: the picture is not at the cursor: {boxes[0]}")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems

@@ -120,9 +120,10 @@ struct PlaySession {
         return .after(failed: failedFiles, of: paths.count)
     }
 
-    /// `--inline`: where the cursor is, in the scrollback, in text cells (pixels are not drawn
-    /// inline yet); keys from the terminal as full screen; whatever ends it, the last frame stays
-    /// with the cursor on the line below. Nil when there is no terminal to play on.
+    /// `--inline`: where the cursor is, in the scrollback: kitty's pixels where the terminal is
+    /// kitty (not through tmux), else text cells (sixel and iTerm2 are not drawn inline yet); keys
+    /// from the terminal as full screen; whatever ends it, the last frame stays with the cursor on
+    /// the line below. Nil when there is no terminal to play on.
     private func inline(_ sources: [any FrameSource], settings: PlayerSettings) -> PlayResult? {
         let link: TerminalLink
         do {
@@ -140,22 +141,38 @@ struct PlaySession {
         let colors = ColorChoice.detect(
             requested: display.colors.mode, environment: environment, descriptor: link.outputDescriptor)
         let profile = TerminalProfile.detect(
-            link: link, environment: environment, colors: colors, requested: nil, pixelsAllowed: false, clock: clock)
+            link: link, environment: environment, colors: colors, requested: display.pixels.graphicsProtocol,
+            pixelsAllowed: display.pixels != .none, clock: clock)
         let size = TerminalSize.of(descriptor: link.outputDescriptor) ?? TerminalSize(rows: 24, columns: 80)
         let request = display.request
-        let sink = InlineTextSink(
-            link: link,
-            builder: request.builder(
-                mode: colors.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
-            upscale: request.upscale, area: request.area ?? (size.columns, max(1, size.rows - 1)),
-            synchronized: profile.synchronizedOutput, tolerance: request.tolerance)
-        sink.onSuspend = { modes.restore() }
-        sink.onContinue = { modes.quiet() }
+        let area = request.area ?? (size.columns, max(1, size.rows - 1))
         var inlineSettings = settings
         inlineSettings.showStatus = false
         inlineSettings.stillsEndAtOnce = true
         let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
-        let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: inlineSettings)
+        if profile.graphics == .kitty, profile.passthrough == nil {
+            let sink = InlineKittySink(
+                link: link, area: area,
+                background: request.pixelBackground(graphics: .kitty, terminal: profile.answers.background),
+                upscale: request.upscale, cell: size.cellPixels ?? profile.cell)
+            return playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings)
+        }
+        let sink = InlineTextSink(
+            link: link,
+            builder: request.builder(
+                mode: colors.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
+            upscale: request.upscale, area: area, synchronized: profile.synchronizedOutput, tolerance: request.tolerance
+        )
+        return playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings)
+    }
+
+    private func playInline<Sink: InlineSink>(
+        _ sources: [any FrameSource], sink: Sink, modes: QuietModes, events: TerminalEventSource,
+        settings: PlayerSettings
+    ) -> PlayResult {
+        sink.onSuspend = { modes.restore() }
+        sink.onContinue = { modes.quiet() }
+        let player = Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
         let outcome = player.run()
         sink.finish()
         return PlayResult(outcome: outcome, statistics: player.statistics, failures: player.failures)

@@ -22,6 +22,9 @@ public final class KittyOutput: GraphicsOutput {
     /// Inside tmux: the graphics commands go through to the outer terminal (kitty), placed where
     /// the pane is; tmux neither draws nor clears these pictures, so they are deleted explicitly.
     public let passthrough: TmuxPassthrough?
+    /// Pictures are placed where the cursor is (inline, where the screen row is not known); the
+    /// caller moves it there first. Otherwise at their layout's cells.
+    public let placesAtCursor: Bool
     /// Ids are tview's (0x7476 is "tv"), counted on per image within this output's range (a
     /// gallery has an output per tile, each with its own range).
     private let ids: ClosedRange<UInt32>
@@ -48,9 +51,10 @@ public final class KittyOutput: GraphicsOutput {
 
     public init(
         animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil,
-        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF
+        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF, placesAtCursor: Bool = false
     ) {
         self.ids = ids
+        self.placesAtCursor = placesAtCursor
         nextID = ids.lowerBound
         self.animationFrames = animationFrames
         self.storedBytes = storedBytes
@@ -203,7 +207,7 @@ public final class KittyOutput: GraphicsOutput {
     private func transmitAndPlace(_ picture: PixelPicture, id: UInt32, into out: inout [UInt8]) {
         let layout = picture.layout
         guard let passthrough else {
-            Self.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out)
+            if !placesAtCursor { Self.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out) }
             transmit(picture, keys: "a=T,i=\(id),C=1\(Self.placement(layout))", into: &out)
             return
         }

@@ -11,7 +11,7 @@ public import Playback
 /// prompt was, and a run that ends any way leaves it in the scrollback with the cursor below
 /// it. The next file is printed below the last. Written through the `TerminalLink`, which paces
 /// it on a slow link.
-public final class InlineTextSink: FrameSink {
+public final class InlineTextSink: InlineSink {
     private let link: TerminalLink
     private let builder: CellGridBuilder
     private let upscale: Bool
