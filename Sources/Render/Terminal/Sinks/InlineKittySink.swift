@@ -1,5 +1,4 @@
 public import Decode
-import Glibc
 public import Graphics
 public import Picture
 public import Playback
@@ -21,8 +20,9 @@ public final class InlineKittySink: InlineSink {
     private var shownFile: Int?
     /// Rows of the picture on screen, the cursor parked on the line below them.
     private var rows = 0
-    public private(set) var bytesWritten = 0
-    public private(set) var outputError: WriteError?
+    private let terminal: InlineWriter
+    public var bytesWritten: Int { terminal.bytesWritten }
+    public var outputError: WriteError? { terminal.outputError }
 
     /// - Parameters:
     ///   - area: the cells a picture may take.
@@ -31,6 +31,7 @@ public final class InlineKittySink: InlineSink {
         link: TerminalLink, area: (columns: Int, rows: Int), background: RGBA?, upscale: Bool, cell: PixelSize
     ) {
         self.link = link
+        terminal = InlineWriter(link: link)
         self.area = area
         self.background = background
         self.upscale = upscale
@@ -68,26 +69,13 @@ public final class InlineKittySink: InlineSink {
         output!.draw(picture, into: &bytes)
         ControlSequence.appendCursorVertical(rows, into: &bytes)
         bytes.append(0x0D)
-        write(bytes)
+        terminal.write(bytes)
     }
 
     /// The cursor shown again below the picture, once the terminal has answered every pacing
     /// query (a late answer would reach the shell).
     public func finish() {
-        write(ControlSequence.showCursor, query: false)
-        link.settle()
-    }
-
-    private func write(_ bytes: [UInt8], query: Bool = true) {
-        var bytes = bytes
-        let queried = query && link.appendQuery(to: &bytes)
-        do {
-            try DescriptorWriter.writeAll(bytes, to: link.outputDescriptor)
-            bytesWritten += bytes.count
-        } catch {
-            outputError = outputError ?? error
-        }
-        if queried { link.frameWritten(bytes: bytes.count) }
+        terminal.giveBack()
     }
 
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
@@ -100,11 +88,7 @@ public final class InlineKittySink: InlineSink {
     public var onContinue: () -> Void = {}
 
     public func suspend() {
-        write(ControlSequence.showCursor, query: false)
-        link.settle()
-        onSuspend()
-        kill(getpid(), SIGSTOP)
-        onContinue()
+        terminal.stopUntilContinued(onSuspend: onSuspend, onContinue: onContinue)
         output = nil
     }
 }

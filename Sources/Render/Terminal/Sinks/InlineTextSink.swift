@@ -1,6 +1,5 @@
 public import Decode
 import Graphics
-import Glibc
 public import Picture
 public import Playback
 
@@ -27,8 +26,9 @@ public final class InlineTextSink: InlineSink {
     /// The terminal became narrower than the picture: the terminal may have rewrapped it, so
     /// relative moves would land elsewhere. Playing stops drawing; what is there stays.
     public private(set) var stopped = false
-    public private(set) var bytesWritten = 0
-    public private(set) var outputError: WriteError?
+    private let terminal: InlineWriter
+    public var bytesWritten: Int { terminal.bytesWritten }
+    public var outputError: WriteError? { terminal.outputError }
 
     /// - Parameter area: the cells a picture may take (`--size`, else the terminal's width and
     ///   its height less a row, so the prompt stays in view).
@@ -37,6 +37,7 @@ public final class InlineTextSink: InlineSink {
         synchronized: Bool, tolerance: Int
     ) {
         self.link = link
+        terminal = InlineWriter(link: link)
         self.builder = builder
         self.upscale = upscale
         self.area = area
@@ -75,27 +76,13 @@ public final class InlineTextSink: InlineSink {
             displayed = grid
             shownFile = view.file
         }
-        write(bytes)
+        terminal.write(bytes)
     }
 
     /// The cursor shown again, at the start of the line below the picture (it is there already),
     /// once the terminal has answered every pacing query: a late answer would reach the shell.
     public func finish() {
-        write(ControlSequence.resetAttributes + ControlSequence.showCursor, query: false)
-        link.settle()
-    }
-
-    /// `query`: with a pacing query (frames); not for the bytes that give the terminal back.
-    private func write(_ bytes: [UInt8], query: Bool = true) {
-        var bytes = bytes
-        let queried = query && link.appendQuery(to: &bytes)
-        do {
-            try DescriptorWriter.writeAll(bytes, to: link.outputDescriptor)
-            bytesWritten += bytes.count
-        } catch {
-            outputError = outputError ?? error
-        }
-        if queried { link.frameWritten(bytes: bytes.count) }
+        terminal.giveBack()
     }
 
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
@@ -115,11 +102,7 @@ public final class InlineTextSink: InlineSink {
     public var onContinue: () -> Void = {}
 
     public func suspend() {
-        write(ControlSequence.resetAttributes + ControlSequence.showCursor, query: false)
-        link.settle()
-        onSuspend()
-        kill(getpid(), SIGSTOP)
-        onContinue()
+        terminal.stopUntilContinued(onSuspend: onSuspend, onContinue: onContinue)
         displayed = nil
         shownFile = nil
     }
