@@ -300,6 +300,12 @@ def gallery_check(terminal, tview):
     return problems
 
 
+def cell_size(work, shot):
+    """A cell's pixels in `shot`, from the rows and columns `stty size > WORK/size` wrote."""
+    rows, columns = (int(v) for v in open(os.path.join(work, "size")).read().split())
+    return shot.size[0] / columns, shot.size[1] / rows
+
+
 def place_check(name, terminal, tview, pixels):
     """--place and --clear in a real terminal: after three lines of shell output, the sample's
     first frame drawn in 30x10 cells from column 20, row 2, in `pixels`; the shell's next line
@@ -318,8 +324,7 @@ def place_check(name, terminal, tview, pixels):
         placed = terminal.screenshot(os.path.join(work, "placed.png"))
         time.sleep(4)
         cleared = terminal.screenshot(os.path.join(work, "cleared.png"))
-        rows, columns = (int(v) for v in open(os.path.join(work, "size")).read().split())
-        cell_w, cell_h = placed.size[0] / columns, placed.size[1] / rows
+        cell_w, cell_h = cell_size(work, placed)
         rectangle = (round(20 * cell_w), round(2 * cell_h), round(50 * cell_w), round(12 * cell_h))
         # Right of the shell's short lines (columns 0-19) only the picture may show.
         right = placed.crop((rectangle[0], 0, placed.size[0], placed.size[1]))
@@ -371,8 +376,7 @@ def inline_kitty_check(terminal, tview):
         terminal.key("q")
         time.sleep(1.0)
         shots.append(terminal.screenshot(os.path.join(work, "left.png")))
-        rows, columns = (int(v) for v in open(os.path.join(work, "size")).read().split())
-        cell_w, cell_h = shots[0].size[0] / columns, shots[0].size[1] / rows
+        cell_w, cell_h = cell_size(work, shots[0])
         below = round(3 * cell_h)
         boxes = []
         for shot, number in zip(shots, (1, 9, 9)):

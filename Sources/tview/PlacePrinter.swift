@@ -81,8 +81,8 @@ struct PlacePrinter {
                 row: place.y + layout.originRow, column: place.x + layout.originColumn)
                 + graphics.output().still(picture)
         }
-        var renderer = GridRenderer(
-            builder: request.builder(mode: options.pipeMode(environment: environment)), upscale: request.upscale)
+        let mode = options.pipeMode(environment: environment)
+        var renderer = GridRenderer(builder: request.builder(mode: mode), upscale: request.upscale)
         var grid = renderer.render(image, columns: place.columns, rows: place.rows, cellAspect: nil)
         grid.originRow += place.y
         grid.originColumn += place.x
@@ -91,7 +91,7 @@ struct PlacePrinter {
         var blank: CellGrid? = CellGrid(
             rows: grid.rows, columns: grid.columns, originRow: grid.originRow, originColumn: grid.originColumn)
         var bytes: [UInt8] = []
-        ANSIWriter(mode: options.pipeMode(environment: environment)).update(
+        ANSIWriter(mode: mode).update(
             displayed: &blank, to: grid, tolerance: 0, into: &bytes)
         return bytes
     }

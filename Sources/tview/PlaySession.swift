@@ -154,7 +154,7 @@ struct PlaySession {
             let sink = InlineKittySink(
                 link: link, area: area,
                 background: request.pixelBackground(graphics: .kitty, terminal: profile.answers.background),
-                upscale: request.upscale, cell: size.cellPixels ?? profile.cell)
+                upscale: request.upscale, cell: profile.cell)
             return playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings)
         }
         let sink = InlineTextSink(

@@ -26,7 +26,7 @@ public struct GalleryLayout: Sendable, Equatable {
             tiles.append(
                 Tile(
                     column: index % columns * tileWidth, row: index / columns * tileHeight,
-                    width: max(1, tileWidth - 1), pictureRows: max(1, tileHeight - 1), hasCaption: true))
+                    width: max(1, tileWidth - 1), pictureRows: max(1, tileHeight - 1)))
         }
         self.tiles = tiles
     }

@@ -1,26 +1,23 @@
 /// A rectangle of the screen that one picture is fitted into, in cells from the top left: the
-/// whole screen (less its status row) when playing full screen, one of a gallery page's tiles,
-/// with its caption on the row below.
+/// whole screen (less its status row) when playing full screen, or one of a gallery page's tiles
+/// (a caption, `TileView.caption`, goes on the row below it).
 public struct Tile: Sendable, Equatable {
     public var column: Int
     public var row: Int
     public var width: Int
     /// Rows of the picture area.
     public var pictureRows: Int
-    /// Whether the row below the picture holds a caption (a gallery's file name).
-    public var hasCaption: Bool
 
-    public init(column: Int, row: Int, width: Int, pictureRows: Int, hasCaption: Bool) {
+    public init(column: Int, row: Int, width: Int, pictureRows: Int) {
         self.column = column
         self.row = row
         self.width = width
         self.pictureRows = pictureRows
-        self.hasCaption = hasCaption
     }
 
-    /// The whole of an area of `columns` × `rows` cells, no caption.
+    /// The whole of an area of `columns` × `rows` cells.
     public init(columns: Int, rows: Int) {
-        self.init(column: 0, row: 0, width: max(1, columns), pictureRows: max(1, rows), hasCaption: false)
+        self.init(column: 0, row: 0, width: max(1, columns), pictureRows: max(1, rows))
     }
 
     public var captionRow: Int { row + pictureRows }

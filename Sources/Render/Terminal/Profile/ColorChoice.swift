@@ -18,12 +18,15 @@ public struct ColorChoice: Sendable, Equatable {
         self.requested = requested
     }
 
+    /// `--colors MODE`: kept as asked, also on a slow link.
+    private static func asked(_ mode: ColorMode) -> ColorChoice {
+        ColorChoice(mode: mode, reason: "--colors \(mode.rawValue)", requested: true)
+    }
+
     /// The choice for output that is not a terminal, whose reader tview cannot ask: `--colors`,
     /// else mono when NO_COLOR is set (and not empty), else truecolor.
     public static func forPipe(requested: ColorMode?, environment: [String: String]) -> ColorChoice {
-        if let requested {
-            return ColorChoice(mode: requested, reason: "--colors \(requested.rawValue)", requested: true)
-        }
+        if let requested { return asked(requested) }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
             return ColorChoice(mode: .mono, reason: "NO_COLOR is set")
         }
@@ -48,9 +51,7 @@ public struct ColorChoice: Sendable, Equatable {
     public static func decide(
         requested: ColorMode?, environment: [String: String], terminfoColors: (String) -> Int?
     ) -> ColorChoice {
-        if let requested {
-            return ColorChoice(mode: requested, reason: "--colors \(requested.rawValue)", requested: true)
-        }
+        if let requested { return asked(requested) }
         let colorTerm = environment["COLORTERM"] ?? ""
         if colorTerm == "truecolor" || colorTerm == "24bit" {
             return ColorChoice(mode: .truecolor, reason: "COLORTERM=\(colorTerm)")
