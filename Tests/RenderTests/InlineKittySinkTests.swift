@@ -1,5 +1,4 @@
 import Decode
-import Glibc
 import Picture
 import Playback
 import Terminal
@@ -11,23 +10,11 @@ import Testing
 /// back on the line below; the next file a new image.
 @Suite struct InlineKittySinkTests {
     @Test func framesGoIntoOneImagePlacedAtTheCursor() throws {
-        var ends: [CInt] = [0, 0]
-        pipe(&ends)
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        let link = TerminalLink(
-            input: open("/dev/null", O_RDONLY), output: ends[1], clock: ManualClock(), pacing: false)
+        let terminal = PipedTerminalLink()
         let sink = InlineKittySink(
-            link: link, area: (16, 6), background: nil, upscale: true, cell: PixelSize(width: 10, height: 20))
-        func take() -> String {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = read(ends[0], &buffer, buffer.count)
-                guard count > 0 else { break }
-                bytes += buffer[0..<count]
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+            link: terminal.link, area: (16, 6), background: nil, upscale: true,
+            cell: PixelSize(width: 10, height: 20))
+        func take() -> String { String(decoding: terminal.take(), as: UTF8.self) }
         let tile = Tile(columns: 16, rows: 6)
         let frames = PixelOutputTests.frames(width: 96, height: 64, count: 3)
         var written: [String] = []

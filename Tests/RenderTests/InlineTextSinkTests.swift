@@ -1,5 +1,4 @@
 import Decode
-import Glibc
 import Picture
 import Playback
 import Terminal
@@ -12,26 +11,12 @@ import Testing
 @Suite struct InlineTextSinkTests {
     /// The sink on a pipe (no pacing), and a way to take what it wrote.
     private static func sink(columns: Int, rows: Int) -> (InlineTextSink, () -> [UInt8]) {
-        var ends: [CInt] = [0, 0]
-        pipe(&ends)
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        let link = TerminalLink(
-            input: open("/dev/null", O_RDONLY), output: ends[1], clock: ManualClock(), pacing: false)
+        let terminal = PipedTerminalLink()
         let sink = InlineTextSink(
-            link: link, builder: CellGridBuilder(mode: .truecolor), upscale: true, area: (columns, rows),
+            link: terminal.link, builder: CellGridBuilder(mode: .truecolor), upscale: true, area: (columns, rows),
             synchronized: false, tolerance: 0)
-        let take = { () -> [UInt8] in
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(ends[0], &buffer, buffer.count)
-                guard count > 0 else { break }
-                bytes += buffer[0..<count]
-            }
-            // The tty turns a newline into CR LF (tview leaves output processing on).
-            return bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
-        }
-        return (sink, take)
+        // The tty turns a newline into CR LF (tview leaves output processing on).
+        return (sink, { terminal.take().flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } })
     }
 
     /// The cells a grid shows when printed as lines at the top of an empty screen.
