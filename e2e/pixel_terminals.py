@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 from terminal_checks import (BACKDROP, BACKDROP_HEX, DISPLAY, TEXT_LIMIT, TITLE, big_sixel_check, gallery_check,
-                             inline_kitty_check, kitty_command, place_check, probe_check, run_terminal,
+                             inline_check, kitty_command, place_check, probe_check, run_terminal,
                              transparent_sample)
 from x11 import X11Terminal, virtual_display
 
@@ -59,7 +59,8 @@ def main():
                                  sample=alpha_sample, expected=alpha_frame)
         problems += gallery_check(window(kitty), tview)
         problems += place_check("kitty-place", window(kitty), tview, "kitty")
-        problems += inline_kitty_check(window(kitty), tview)
+        problems += inline_check("kitty-inline", window(kitty), tview, 3)
+        problems += inline_check("kitty-inline-scrolled", window(kitty), tview, 60)
         # kitty through tmux (allow-passthrough on, no status bar), found by --pixels auto.
         with tempfile.NamedTemporaryFile("w", suffix=".conf") as conf:
             conf.write("set -g allow-passthrough on\nset -g status off\n")
@@ -90,6 +91,8 @@ def main():
                                  "sixel_whole_cells": None})
         problems += run_terminal("sixel", window(xterm), tview, outdir, 10, True)
         problems += place_check("sixel-place", window(xterm), tview, "sixel")
+        problems += inline_check("sixel-inline", window(xterm), tview, 3)
+        problems += inline_check("sixel-inline-scrolled", window(xterm), tview, 60)
         big_xterm = [a if a != "80x24+0+0" else "120x40+0+0" for a in xterm]
         problems += big_sixel_check(window(big_xterm), tview, (1000, 1000))
         problems += big_sixel_check(window(big_xterm[:1] + ["-xrm", "XTerm*maxGraphicSize: 640x480"] + big_xterm[1:]),

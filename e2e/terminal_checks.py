@@ -356,18 +356,20 @@ def place_check(name, terminal, tview, pixels):
     return problems
 
 
-def inline_kitty_check(terminal, tview):
-    """--inline in kitty: after three lines of shell output, the sample's first frame as a kitty
-    picture right below them at the left margin, stepped in place with `.` (frame 9 where frame 1
-    was), and after q the last frame left there with the shell's next line below it."""
+def inline_check(name, terminal, tview, lines):
+    """--inline in pixels (as the terminal is found): after `lines` lines of shell output (a
+    screenful or more scrolls, so the picture is made room for at the bottom), the sample's first
+    frame right below them at the left margin, stepped in place with `.` (frame 9 where frame 1
+    was: never walking up the screen), and after q the last frame left there, the shell's next
+    line below it and the lines above untouched."""
     work = tempfile.mkdtemp()
     os.chmod(work, 0o777)
-    terminal.start(f"stty size > {work}/size; seq 3; {tview} --inline --size 30x8 --paused {SAMPLE}; "
+    terminal.start(f"stty size > {work}/size; seq {lines}; {tview} --inline --size 30x8 --paused {SAMPLE}; "
                    f"echo INLINE_DONE=$?; sleep 60")
     problems = []
     try:
         if not terminal.wait_ready():
-            return ["kitty-inline: no window"]
+            return [f"{name}: no window"]
         time.sleep(2.5)
         shots = [terminal.screenshot(os.path.join(work, "first.png"))]
         terminal.key("period", 8)
@@ -377,27 +379,53 @@ def inline_kitty_check(terminal, tview):
         time.sleep(1.0)
         shots.append(terminal.screenshot(os.path.join(work, "left.png")))
         cell_w, cell_h = cell_size(work, shots[0])
-        below = round(3 * cell_h)
+        screen_rows = round(shots[0].size[1] / cell_h)
+        # The shell's lines take the rows above the picture: all of them once the screen scrolled.
+        below = round(min(lines, screen_rows - 1) * cell_h) if lines < screen_rows - 9 else 0
+        columns = round(30 * cell_w) + 2
         boxes = []
         for shot, number in zip(shots, (1, 9, 9)):
-            # Below the three lines of shell output: the picture, then (at the end) one line.
-            region = shot.crop((0, below, shot.size[0], shot.size[1]))
+            # Right of where the shell's numbers are (they are at most a few cells wide) the picture
+            # is the only thing that shows, left of its 30 columns; at the end the shell's next
+            # line follows it, so only the picture's own height is taken.
+            region = shot.crop((round(4 * cell_w), below, columns, shot.size[1]))
             box = picture_box(region, 0)
             if box is None:
-                problems.append(f"kitty-inline: nothing below the shell's lines at frame {number}")
+                problems.append(f"{name}: no picture at frame {number}")
                 continue
-            picture = region.crop((box[0], box[1], box[2], min(box[3], box[1] + round(8 * cell_h))))
-            picture = picture.crop(picture_box(picture, 0) or (0, 0, 1, 1))
-            error = mean_error(picture, frame(number))
-            boxes.append((box[0], box[1] + below))
-            print(f"kitty-inline: frame {number}: picture {picture.size[0]}x{picture.size[1]} at "
-                  f"({box[0]}, {box[1] + below}), mean error {error:.1f}/255")
+            top = box[1] + below
+            height = boxes[0][3] - boxes[0][1] if boxes else box[3] - box[1]
+            whole = picture_box(shot.crop((0, top, columns, top + height)), 0)
+            box = (whole[0], top, whole[2], top + height)
+            error = mean_error(shot.crop(box), frame(number))
+            boxes.append(box)
+            print(f"{name}: frame {number}: picture {box[2] - box[0]}x{height} at ({box[0]}, {top}), "
+                  f"mean error {error:.1f}/255")
             if error > 12:
-                problems.append(f"kitty-inline: frame {number} differs from the expected frame (mean error {error:.1f})")
-        if len(set(boxes)) > 1:
-            problems.append(f"kitty-inline: the picture moved: {boxes}")
-        if boxes and (boxes[0][0] > cell_w or boxes[0][1] > below + cell_h / 2):
-            problems.append(f"kitty-inline: the picture is not at the cursor: {boxes[0]}")
+                problems.append(f"{name}: frame {number} differs from the expected frame (mean error {error:.1f})")
+        # In place while playing; after it, where the shell's next line leaves it (that line
+        # scrolls the screen a row when the cursor was on the last).
+        if len(set(boxes[:2])) > 1:
+            problems.append(f"{name}: the picture moved: {boxes}")
+        if len(boxes) == 3 and boxes[2] != boxes[0] and boxes[2][1] != round(boxes[0][1] - cell_h) \
+                and abs(boxes[2][1] - (boxes[0][1] - cell_h)) > 1:
+            problems.append(f"{name}: the last frame did not stay: {boxes}")
+        if boxes:
+            top, bottom = boxes[0][1], boxes[0][3]
+            if lines < screen_rows - 9:
+                # Right below the shell's lines.
+                if top > below + cell_h / 2:
+                    problems.append(f"{name}: the picture is not at the cursor: top {top} px, lines end at {below}")
+            elif not (screen_rows - 3) * cell_h <= bottom <= (screen_rows - 1) * cell_h + 1:
+                # Made room for at the bottom: ending on the row above the last (the shell's line).
+                problems.append(f"{name}: the picture ends at {bottom} px, not on the row above the last")
+            # The shell's numbers still show above the picture, and INLINE_DONE below it at the end.
+            above = shots[-1].crop((0, max(0, top - round(cell_h)), round(4 * cell_w), top))
+            after = shots[-1].crop((0, bottom, shots[-1].size[0], shots[-1].size[1]))
+            if top >= cell_h and picture_box(above, 0) is None:
+                problems.append(f"{name}: the shell's line above the picture is gone")
+            if picture_box(after, 0) is None:
+                problems.append(f"{name}: nothing of the shell's next line below the picture")
     finally:
         terminal.stop()
         shutil.rmtree(work, ignore_errors=True)

@@ -120,8 +120,8 @@ struct PlaySession {
         return .after(failed: failedFiles, of: paths.count)
     }
 
-    /// `--inline`: where the cursor is, in the scrollback: kitty's pixels where the terminal is
-    /// kitty (not through tmux), else text cells (sixel and iTerm2 are not drawn inline yet); keys
+    /// `--inline`: where the cursor is, in the scrollback: pixels where the terminal takes them
+    /// (kitty not through tmux), else text cells; keys
     /// from the terminal as full screen; whatever ends it, the last frame stays with the cursor on
     /// the line below. Nil when there is no terminal to play on.
     private func inline(_ sources: [any FrameSource], settings: PlayerSettings) -> PlayResult? {
@@ -150,11 +150,12 @@ struct PlaySession {
         inlineSettings.showStatus = false
         inlineSettings.stillsEndAtOnce = true
         let events = TerminalEventSource(link: link, signalDescriptor: signals, clock: clock)
-        if profile.graphics == .kitty, profile.passthrough == nil {
-            let sink = InlineKittySink(
-                link: link, area: area,
-                background: request.pixelBackground(graphics: .kitty, terminal: profile.answers.background),
-                upscale: request.upscale, cell: profile.cell)
+        // Kitty through tmux would need the pane's row on the outer screen: text there.
+        if let pixels = PixelOutputs(profile: profile), pixels.graphics != .kitty || profile.passthrough == nil {
+            let sink = InlinePixelSink(
+                link: link, area: area, pixels: pixels,
+                background: request.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
+                upscale: request.upscale)
             return playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings)
         }
         let sink = InlineTextSink(

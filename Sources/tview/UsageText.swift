@@ -20,7 +20,7 @@ enum UsageText {
         ("tview a.gif b.webp c.png", "one after another; n / p switch"),
         ("cat anim.gif | tview -", "- reads standard input (keys still come from the terminal)"),
         ("tview --grid auto *.gif", "a gallery: every file in a tile, each on its own timing"),
-        ("tview --inline anim.gif", "plays where the cursor is, in the scrollback; the last frame stays"),
+        ("tview --inline anim.gif", "plays in place where the cursor is (pixels or text); the last frame stays"),
         ("tview anim.gif > out.txt", "not a terminal: the first frame as ANSI text (--frame N)"),
         ("tview --pixels sixel anim.gif > a.six", "... or as a sixel (kitty, iterm2) image"),
         ("tview --animate anim.gif | less -R", "not a terminal, every frame, timed"),

@@ -97,7 +97,8 @@ import Testing
         let result = try CommandRunner.run(
             ["--pixels"] + words + ["--size", "4x2", CommandRunner.sample("gif-disposal-1.gif")])
         #expect(result.status == 0)
-        let screen = PixelScreen(columns: 4, rows: 3, cellWidth: 10, cellHeight: 20)
+        // A row below the picture for the line feed after it, so nothing scrolls.
+        let screen = PixelScreen(columns: 4, rows: 4, cellWidth: 10, cellHeight: 20)
         try screen.feed(Array(result.standardOutput.utf8))
         #expect(screen.errors.isEmpty)
         let expected = try Data(

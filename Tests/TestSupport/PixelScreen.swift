@@ -12,8 +12,11 @@ public final class PixelScreen {
     public let cellHeight: Int
     /// Painted sixel and iTerm2 pixels (kitty images are drawn over them by `picture`).
     private var canvas: RGBAImage
-    private var row = 0
-    private var column = 0
+    public private(set) var row = 0
+    public private(set) var column = 0
+    private var saved = (row: 0, column: 0)
+    /// How often a line feed on the last row scrolled the screen up a row.
+    public private(set) var scrolls = 0
 
     /// kitty's images: frames and which one is current; placements by image id.
     public struct KittyImage {
@@ -57,10 +60,18 @@ public final class PixelScreen {
         var index = 0
         while index < bytes.count {
             guard bytes[index] == 0x1B, index + 1 < bytes.count else {
+                if bytes[index] == 0x0A { lineFeed() }
+                if bytes[index] == 0x0D { column = 0 }
                 index += 1
                 continue
             }
             switch bytes[index + 1] {
+            case UInt8(ascii: "7"):
+                saved = (row, column)
+                index += 2
+            case UInt8(ascii: "8"):
+                (row, column) = saved
+                index += 2
             case UInt8(ascii: "["):
                 var end = index + 2
                 while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
@@ -130,6 +141,12 @@ public final class PixelScreen {
         case UInt8(ascii: "H"):
             row = max(1, numbers.first ?? 1) - 1
             column = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
+        case UInt8(ascii: "A"):
+            row = max(0, row - max(1, numbers.first ?? 1))
+        case UInt8(ascii: "B"):
+            row = min(rows - 1, row + max(1, numbers.first ?? 1))
+        case UInt8(ascii: "G"):
+            column = max(1, numbers.first ?? 1) - 1
         case UInt8(ascii: "J") where numbers.first == 2:
             // Clears text, sixel pixels and kitty placements (not the images).
             canvas = RGBAImage(width: canvas.width, height: canvas.height, fill: .opaqueBlack)
@@ -154,6 +171,25 @@ public final class PixelScreen {
                 y: row * cellHeight)
         }
         paint(decoded.image, atX: column * cellWidth, y: row * cellHeight)
+        // Sixel scrolling on (the default): the cursor goes to the row of the image's last pixel
+        // row, the screen scrolling when that is past the bottom.
+        let last = row + (decoded.image.height + cellHeight - 1) / cellHeight - 1
+        for _ in row..<max(row, last) { lineFeed() }
+    }
+
+    /// Down a row; on the last row the screen scrolls up a row instead (pictures with it).
+    private func lineFeed() {
+        guard row == rows - 1 else {
+            row += 1
+            return
+        }
+        scrolls += 1
+        var moved = RGBAImage(width: canvas.width, height: canvas.height, fill: .opaqueBlack)
+        for y in 0..<(canvas.height - cellHeight) {
+            for x in 0..<canvas.width { moved[x, y] = canvas[x, y + cellHeight] }
+        }
+        canvas = moved
+        for (id, place) in placements { placements[id] = (place.row - 1, place.column, place.columns, place.rows) }
     }
 
     /// Paints the opaque pixels of `image` (transparent ones leave the screen alone).

@@ -2,7 +2,7 @@ public import Picture
 
 /// One way of putting `PixelPicture`s on a terminal (kitty, sixel, iTerm2): the bytes that
 /// change the screen from what it shows to the next picture. Positions are cells from the
-/// screen's top left.
+/// output's `PictureOrigin`.
 public protocol GraphicsOutput: AnyObject {
     /// Appends what shows `picture` where its layout says, sending as little as it can given
     /// what is on screen.
@@ -14,11 +14,4 @@ public protocol GraphicsOutput: AnyObject {
     /// `picture` alone at the cursor, the cursor left below it: the last frame, left on the
     /// normal screen after playing.
     func still(_ picture: PixelPicture) -> [UInt8]
-}
-
-extension GraphicsOutput {
-    /// Moves the cursor to a cell (0-based).
-    static func moveCursor(row: Int, column: Int, into out: inout [UInt8]) {
-        out += ControlSequence.cursorPosition(row: row, column: column)
-    }
 }

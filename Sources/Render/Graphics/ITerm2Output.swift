@@ -7,8 +7,12 @@ import Decode
 /// Pictures are opaque, so nothing earlier shows through.
 public final class ITerm2Output: GraphicsOutput {
     private var shown: PixelPicture?
+    /// Where the layout's cells are counted from.
+    private let origin: PictureOrigin
 
-    public init() {}
+    public init(origin: PictureOrigin = .screen) {
+        self.origin = origin
+    }
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
         let layout = picture.layout
@@ -20,7 +24,7 @@ public final class ITerm2Output: GraphicsOutput {
         }
         self.shown = picture
         guard !region.isEmpty else { return }
-        Self.moveCursor(
+        origin.moveCursor(
             row: layout.originRow + region.y / layout.cellHeight,
             column: layout.originColumn + region.x / layout.cellWidth, into: &out)
         append(picture, region: region, moveCursor: false, into: &out)

@@ -22,9 +22,8 @@ public final class KittyOutput: GraphicsOutput {
     /// Inside tmux: the graphics commands go through to the outer terminal (kitty), placed where
     /// the pane is; tmux neither draws nor clears these pictures, so they are deleted explicitly.
     public let passthrough: TmuxPassthrough?
-    /// Pictures are placed where the cursor is (inline, where the screen row is not known); the
-    /// caller moves it there first. Otherwise at their layout's cells.
-    public let placesAtCursor: Bool
+    /// Where the layout's cells are counted from.
+    public let origin: PictureOrigin
     /// Ids are tview's (0x7476 is "tv"), counted on per image within this output's range (a
     /// gallery has an output per tile, each with its own range).
     private let ids: ClosedRange<UInt32>
@@ -51,10 +50,10 @@ public final class KittyOutput: GraphicsOutput {
 
     public init(
         animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil,
-        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF, placesAtCursor: Bool = false
+        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF, origin: PictureOrigin = .screen
     ) {
         self.ids = ids
-        self.placesAtCursor = placesAtCursor
+        self.origin = origin
         nextID = ids.lowerBound
         self.animationFrames = animationFrames
         self.storedBytes = storedBytes
@@ -207,13 +206,13 @@ public final class KittyOutput: GraphicsOutput {
     private func transmitAndPlace(_ picture: PixelPicture, id: UInt32, into out: inout [UInt8]) {
         let layout = picture.layout
         guard let passthrough else {
-            if !placesAtCursor { Self.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out) }
+            origin.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out)
             transmit(picture, keys: "a=T,i=\(id),C=1\(Self.placement(layout))", into: &out)
             return
         }
         transmit(picture, keys: "a=t,i=\(id)", into: &out)
         var place: [UInt8] = []
-        Self.moveCursor(
+        PictureOrigin.screen.moveCursor(
             row: passthrough.top + layout.originRow, column: passthrough.left + layout.originColumn, into: &place)
         place += ControlSequence.kittyGraphics("a=p,i=\(id),C=1\(Self.placement(layout)),q=2")
         passthrough.append(place, to: &out)

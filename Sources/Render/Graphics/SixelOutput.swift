@@ -12,10 +12,13 @@ public final class SixelOutput: GraphicsOutput {
     private let changedPixelsOnly: Bool
     /// What the screen shows, when tview drew it.
     private var shown: PixelPicture?
+    /// Where the layout's cells are counted from.
+    private let origin: PictureOrigin
 
-    public init(dither: Bool = true, changedPixelsOnly: Bool = true) {
+    public init(dither: Bool = true, changedPixelsOnly: Bool = true, origin: PictureOrigin = .screen) {
         encoder = SixelEncoder(dither: dither)
         self.changedPixelsOnly = changedPixelsOnly
+        self.origin = origin
     }
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
@@ -40,7 +43,7 @@ public final class SixelOutput: GraphicsOutput {
         }
         shown = picture
         guard !region.isEmpty else { return }
-        Self.moveCursor(
+        origin.moveCursor(
             row: layout.originRow + region.y / layout.cellHeight,
             column: layout.originColumn + region.x / layout.cellWidth, into: &out)
         out += encoder.encode(picture.image, region: region, over: changedPixelsOnly ? previous : nil)

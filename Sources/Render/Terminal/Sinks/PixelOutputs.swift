@@ -22,12 +22,23 @@ public struct PixelOutputs: Sendable {
     /// Pixels as `profile` decided, or nil for text.
     public init?(profile: TerminalProfile) {
         guard let graphics = profile.graphics else { return nil }
+        self.init(
+            graphics: graphics, cell: profile.cell,
+            maximum: graphics == .sixel ? profile.answers.sixelMaximum : nil,
+            animationFrames: profile.keepsAnimationFrames, sixelChangedPixelsOnly: profile.sixelNeedsWholeCells == nil,
+            passthrough: profile.passthrough)
+    }
+
+    public init(
+        graphics: GraphicsProtocol, cell: PixelSize, maximum: PixelSize? = nil, animationFrames: Bool = true,
+        sixelChangedPixelsOnly: Bool = true, passthrough: TmuxPassthrough? = nil
+    ) {
         self.graphics = graphics
-        animationFrames = profile.keepsAnimationFrames
-        passthrough = profile.passthrough
-        cell = profile.cell
-        maximum = graphics == .sixel ? profile.answers.sixelMaximum : nil
-        sixelChangedPixelsOnly = profile.sixelNeedsWholeCells == nil
+        self.cell = cell
+        self.maximum = maximum
+        self.animationFrames = animationFrames
+        self.sixelChangedPixelsOnly = sixelChangedPixelsOnly
+        self.passthrough = passthrough
     }
 
     /// The output for the whole screen (`slot` nil) or for gallery tile `slot`.
@@ -38,5 +49,21 @@ public struct PixelOutputs: Sendable {
         let base = 0x7476_0001 + UInt32(slot % 200) * 0x100
         return KittyOutput(
             animationFrames: animationFrames, storedBytes: 1 << 24, passthrough: passthrough, ids: base...(base + 0xFE))
+    }
+
+    /// The output for file `file` drawn inline, its cells counted from the cursor saved at the
+    /// picture's top left (kitty: an image with ids of its own for each file, so the pictures
+    /// above stay; never through tmux, which would need the pane's row on the screen).
+    public func inlineOutput(file: Int) -> any GraphicsOutput {
+        switch graphics {
+        case .kitty:
+            let base = 0x7476_0001 + UInt32((file % 200) * 0x100)
+            return KittyOutput(
+                animationFrames: animationFrames, ids: base...(base + 0xFE), origin: .savedCursor)
+        case .sixel:
+            return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly, origin: .savedCursor)
+        case .iterm2:
+            return ITerm2Output(origin: .savedCursor)
+        }
     }
 }

@@ -1,0 +1,105 @@
+public import Decode
+public import Graphics
+public import Picture
+public import Playback
+
+/// `--inline` in pixels: a file's picture drawn where the cursor is, after the terminal has
+/// scrolled to make room for its rows. Before each frame the cursor goes up to the picture's
+/// first row and is saved there (DECSC); the output counts its cells from that point (kitty:
+/// one image and its animation frames; sixel and iTerm2: the changed part drawn over the last
+/// frame), and afterwards the cursor is restored and put at the start of the line below, so a
+/// run that ends any way leaves the picture in the scrollback and the cursor below it. The
+/// picture never reaches that line, so drawing it never scrolls the screen (which is how
+/// sixel animations walk up it). Each file gets a picture of its own, below the last.
+public final class InlinePixelSink: InlineSink {
+    private let link: TerminalLink
+    private let area: (columns: Int, rows: Int)
+    private let pixels: PixelOutputs
+    private var renderer: PixelRenderer
+    private var output: (any GraphicsOutput)?
+    private var shownFile: Int?
+    /// Rows and columns of the picture on screen, the cursor parked on the line below them.
+    private var rows = 0
+    private var columns = 0
+    /// The terminal became narrower than the picture: it may have rewrapped the lines, so
+    /// relative moves would land elsewhere. Drawing stops; what is there stays.
+    public private(set) var stopped = false
+    private let terminal: InlineWriter
+    public var bytesWritten: Int { terminal.bytesWritten }
+    public var outputError: WriteError? { terminal.outputError }
+
+    /// - Parameter area: the cells a picture may take (and within the terminal's largest image).
+    public init(
+        link: TerminalLink, area: (columns: Int, rows: Int), pixels: PixelOutputs, background: RGBA?, upscale: Bool
+    ) {
+        self.link = link
+        terminal = InlineWriter(link: link)
+        let cell = pixels.cell
+        self.area = (
+            min(area.columns, pixels.maximum.map { max(1, $0.width / cell.width) } ?? .max),
+            min(area.rows, pixels.maximum.map { max(1, $0.height / cell.height) } ?? .max)
+        )
+        self.pixels = pixels
+        renderer = PixelRenderer(background: background, upscale: upscale, terminalScales: pixels.terminalScales)
+    }
+
+    public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { area }
+
+    public func prepare(
+        _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
+    ) -> PixelPicture {
+        let picture = renderer.render(
+            image, serial: serial, change: change, frame: FrameIdentity(file: file, index: index),
+            areaColumns: tile.width, areaRows: tile.pictureRows, cellWidth: pixels.cell.width,
+            cellHeight: pixels.cell.height)
+        // At the left margin, from the cursor's line: no centring in the scrollback.
+        return picture.moved(rows: -picture.layout.originRow, columns: -picture.layout.originColumn)
+    }
+
+    public func cost(of prepared: PixelPicture) -> Int { prepared.memoryCost }
+
+    public func present(_ tiles: [TileView<PixelPicture>], status: PlaybackStatus?) {
+        guard !stopped, let view = tiles.first, let picture = view.picture else { return }
+        var bytes = ControlSequence.hideCursor
+        if shownFile != view.file || output == nil {
+            // A new picture below whatever is above: room made by scrolling, the last one kept.
+            output = pixels.inlineOutput(file: view.file)
+            shownFile = view.file
+            rows = picture.layout.rows
+            columns = picture.layout.columns
+            bytes += [UInt8](repeating: 0x0A, count: rows)
+        }
+        ControlSequence.appendCursorVertical(-rows, into: &bytes)
+        bytes.append(0x0D)
+        bytes += ControlSequence.saveCursor
+        output!.draw(picture, into: &bytes)
+        bytes += ControlSequence.restoreCursor
+        ControlSequence.appendCursorVertical(rows, into: &bytes)
+        bytes.append(0x0D)
+        terminal.write(bytes)
+    }
+
+    /// The cursor shown again below the picture, once the terminal has answered every pacing
+    /// query (a late answer would reach the shell).
+    public func finish() {
+        terminal.giveBack()
+    }
+
+    public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
+
+    /// A resize: narrower than the picture, the terminal may have rewrapped its lines and
+    /// drawing stops (the picture stays as the terminal shows it); otherwise it goes on in place.
+    public func refresh() {
+        guard let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
+        if output != nil, size.columns < columns { stopped = true }
+    }
+
+    /// Ctrl-Z: as `InlineTextSink`; after `fg` the picture is drawn anew below the cursor.
+    public var onSuspend: () -> Void = {}
+    public var onContinue: () -> Void = {}
+
+    public func suspend() {
+        terminal.stopUntilContinued(onSuspend: onSuspend, onContinue: onContinue)
+        output = nil
+    }
+}

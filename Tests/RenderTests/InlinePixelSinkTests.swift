@@ -1,0 +1,111 @@
+import Decode
+import Graphics
+import Picture
+import Playback
+import Terminal
+import TestSupport
+import Testing
+
+/// `--inline` in pixels, by its bytes and by a screen that follows them: a file's picture drawn
+/// where the cursor is after room was made, never by screen position; later frames over it in
+/// the same place, without scrolling, on a screen whose cursor starts on the last row; the
+/// cursor always back on the line below; the next file a new picture below the last.
+@Suite struct InlinePixelSinkTests {
+    static let cell = PixelSize(width: 10, height: 20)
+
+    /// Plays `frames` of file 0 (then file 1's first) through a sink speaking `graphics` on a
+    /// 24x12 screen whose cursor stands on its last row; returns each present's bytes, the
+    /// picture's rows, and the screen.
+    func play(_ graphics: GraphicsProtocol, maximum: PixelSize? = nil, nextFile: Bool = false) throws -> (
+        written: [String], rows: Int, screen: PixelScreen, last: PixelPicture?
+    ) {
+        let terminal = PipedTerminalLink()
+        let sink = InlinePixelSink(
+            link: terminal.link, area: (16, 6),
+            pixels: PixelOutputs(graphics: graphics, cell: Self.cell, maximum: maximum),
+            background: nil, upscale: true)
+        let screen = PixelScreen(columns: 24, rows: 12, cellWidth: Self.cell.width, cellHeight: Self.cell.height)
+        try screen.feed(Array(String(repeating: "\n", count: 11).utf8))
+        let area = sink.pictureArea(statusLine: false)
+        let tile = Tile(columns: area.columns, rows: area.rows)
+        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 3)
+        var written: [String] = []
+        var rows = 0
+        var last: PixelPicture?
+        for (file, index) in [(0, 0), (0, 1), (0, 2)] + (nextFile ? [(1, 0)] : []) {
+            let picture = sink.prepare(
+                frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: file, index: index)
+            #expect(picture.layout.originRow == 0 && picture.layout.originColumn == 0)
+            rows = picture.layout.rows
+            last = picture
+            sink.present([TileView(tile: tile, file: file, picture: picture)], status: nil)
+            let bytes = terminal.take()
+            try screen.feed(bytes)
+            written.append(String(decoding: bytes, as: UTF8.self))
+            // After every frame the cursor is at the start of the screen's last row.
+            #expect(screen.row == 11 && screen.column == 0)
+        }
+        return (written, rows, screen, last)
+    }
+
+    /// Every frame: up to the picture's first row, saved, drawn from there, back to the line
+    /// below; no screen position anywhere.
+    func expectInPlace(_ written: [String], rows: Int) {
+        for text in written {
+            #expect(text.contains("\u{1B}[\(rows)A\r\u{1B}7") && text.hasSuffix("\u{1B}8\u{1B}[\(rows)B\r"))
+            #expect(text.firstMatch(of: /\x1B\[\d*;?\d*H/) == nil)
+        }
+        #expect(written[0].hasPrefix("\u{1B}[?25l" + String(repeating: "\n", count: rows)))
+    }
+
+    /// The screen from row `top` at the left margin shows `picture` over its cells (the last frame
+    /// drawn over the earlier ones: only what changed was sent).
+    func expectShows(_ screen: PixelScreen, top: Int, picture: PixelPicture) {
+        let shown = screen.picture
+        let width = picture.layout.columns * Self.cell.width, height = picture.layout.rows * Self.cell.height
+        let expected = PixelScreen.stretch(picture.image, width: width, height: height)
+        var error = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = shown[x, top * Self.cell.height + y], b = expected[x, y]
+                error += abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+            }
+        }
+        // Sixel's dithered palette is off by about 6 a channel; a picture a row out, by over 40.
+        #expect(error / (width * height * 3) < 10)
+    }
+
+    @Test func kittyFramesGoIntoOneImagePlacedAtTheSavedCursor() throws {
+        let (written, rows, screen, _) = try play(.kitty, nextFile: true)
+        #expect(rows > 1 && rows <= 6)
+        expectInPlace(written, rows: rows)
+        #expect(written[0].contains("a=T") && written[0].contains("C=1"))
+        #expect(written[1].contains("a=f") && !written[1].contains("a=T"))
+        let id = { (text: String) in text.firstMatch(of: /a=T,i=(\d+)/).map { String($0.1) } }
+        #expect(id(written[3]) != nil && id(written[3]) != id(written[0]))
+        // Room made twice, for two pictures: the screen scrolled by exactly that.
+        #expect(screen.scrolls == 2 * rows)
+    }
+
+    @Test func sixelFramesAreDrawnOverTheFirstWithoutScrolling() throws {
+        let (written, rows, screen, last) = try play(.sixel)
+        expectInPlace(written, rows: rows)
+        #expect(written.allSatisfy { $0.contains("\u{1B}P") })
+        // Only the room made for the picture scrolled the screen; the frames did not.
+        #expect(screen.scrolls == rows)
+        expectShows(screen, top: 11 - rows, picture: try #require(last))
+    }
+
+    @Test func iTerm2FramesAreDrawnOverTheFirstWithoutScrolling() throws {
+        let (written, rows, screen, last) = try play(.iterm2)
+        expectInPlace(written, rows: rows)
+        #expect(screen.scrolls == rows)
+        expectShows(screen, top: 11 - rows, picture: try #require(last))
+    }
+
+    /// xterm shows no sixel image over its largest: the picture is fitted within it.
+    @Test func sixelPicturesStayWithinTheTerminalsLargestImage() throws {
+        let (_, rows, _, _) = try play(.sixel, maximum: PixelSize(width: 100, height: 60))
+        #expect(rows <= 3)
+    }
+}
