@@ -124,7 +124,7 @@ rss: build
 # through ssh -tt, each loop on the far screen within 5 % of nominal, q restoring the remote tty.
 # And a 30-file gallery in a 1200x800 kitty, each tile of 20 screenshots against its file's frames.
 E2E_PACKAGES = tmux xvfb xterm mlterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
-	openssh-server openssh-client iproute2 fzf lf vifm
+	openssh-server openssh-client iproute2 fzf lf vifm ranger nnn
 e2e: build
 	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
