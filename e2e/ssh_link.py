@@ -8,7 +8,7 @@ it reaches that screen.
 
 Checks, for tview: one loop on the far screen within 3 % of its nominal 4.8 s in text (the
 default set, quadrants here, and half blocks) and 5 % in kitty's pictures (frames skipped, not
-played slowly), the last frame shown, and q in the middle of a second run giving the remote
+played slowly), the last frame shown; `--inline` in quadrants within 3 % and in place; and q in the middle of a second run giving the remote
 terminal its settings back (stty -g before and after) with the alternate screen left. chafa and
 timg are measured over the same link for bench/results/cost.md (its "Over real SSH" section).
 
@@ -99,10 +99,11 @@ def ssh_command(work, remote):
             f"root@{SERVER_IP}", remote]
 
 
-def far_end(command, seconds, keys=()):
+def far_end(command, seconds, keys=(), watch=None):
     """Runs command in a pseudo-terminal of COLS x ROWS that answers status, cursor and device
     queries as a terminal does; returns when each frame number first reached the screen (seconds
-    from the start), every byte received, and the exit status."""
+    from the start), every byte received, and the exit status. `watch(screen, seconds)` is
+    called after each read."""
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
@@ -144,6 +145,8 @@ def far_end(command, seconds, keys=()):
             cut = text.rfind(b"\x1b_")
             stream.feed(text if cut < 0 else text[:cut])
             text = b"" if cut < 0 else text[cut:]
+            if watch:
+                watch(screen, time.monotonic() - start)
             found = STATUS.search(screen.display[-1])
             if found:
                 number = int(found.group(1))
@@ -194,6 +197,7 @@ def check_tview(work, tview, media):
             problems.append(f"{mode}: the last frame shown was {figures['last_frame']}")
         if status != 0:
             problems.append(f"{mode}: ssh exited {status}")
+    problems += check_inline(work, tview, sample)
     # q in the middle: the remote tty's settings given back, the alternate screen left.
     remote = (f"stty -g > {work}/before; {tview} --pixels none {sample}; echo $? > {work}/rc; "
               f"stty -g > {work}/after")
@@ -205,6 +209,43 @@ def check_tview(work, tview, media):
           f"alternate screen left {b'[?1049l' in tail}")
     if rc != "0" or not same or b"\x1b[?1049l" not in tail:
         problems.append(f"q: exit {rc}, settings restored {same}, alternate screen left {b'[?1049l' in tail}")
+    return problems
+
+
+def check_inline(work, tview, sample):
+    """--inline over the link, after a screenful of the shell's lines ending in a marker. The
+    first frame scrolls the marker up as its lines arrive; once it is whole the marker's row must
+    stay to the end (the picture plays in place, never walking up the screen), and the loop, from
+    then to the last byte, must be within 3 % of nominal."""
+    remote = f"seq 60; echo INLINE-MARK; {tview} --inline --pixels none --symbols quad --loops 1 {sample}"
+    changes = []  # (seconds, the marker's row) at each change
+    last = {"seconds": 0.0}
+
+    def watch(screen, now):
+        found = [i for i, line in enumerate(screen.display) if line.startswith("INLINE-MARK")]
+        row = found[0] if found else None
+        if not changes or changes[-1][1] != row:
+            changes.append((now, row))
+        last["seconds"] = now
+    shown, received, status = far_end(ssh_command(work, remote), 40, watch=watch)
+    if not changes or changes[-1][1] is None:
+        return [f"inline: no marker on the far screen at the end (exit {status})"]
+    # When the marker reached its last row: the first frame was whole, the picture in its place.
+    settled = changes[-1][0]
+    moves = [row for _, row in changes]
+    loop = last["seconds"] - settled
+    print(f"ssh {RATE} tview --inline (quadrants): first frame whole at {settled:.2f} s, loop {loop:.2f} s "
+          f"({loop / NOMINAL_S * 100:.1f} % of nominal), marker rows {moves}, {len(received) / 1e6:.2f} MB, "
+          f"exit {status}")
+    problems = []
+    if not 0.97 <= loop / NOMINAL_S <= 1.03:
+        problems.append(f"inline: the loop took {loop / NOMINAL_S * 100:.1f} % of nominal on the far screen")
+    if any(b is None or a is None or b > a for a, b in zip(moves, moves[1:])):
+        problems.append(f"inline: the shell's marker line moved down or vanished: rows {moves}")
+    if settled > 1.5:
+        problems.append(f"inline: the marker still moved {settled:.2f} s after the start (the picture walked)")
+    if status != 0:
+        problems.append(f"inline: ssh exited {status}")
     return problems
 
 
