@@ -150,8 +150,8 @@ bench-peers:
 # in a pseudo-terminal, fast and behind throttled links: bench/results/cost.md and bench/results/cost.png
 # (first the four symbol sets against chafa 1.18, timg 1.6 and Debian's);
 # then pixel output (kitty, sixel, iTerm2): bench/results/pixels.md; then a 1000-frame image sequence:
-# bench/results/sources.md; then the gallery against timg --grid (24 files; timg takes about 10 GB):
-# bench/results/gallery.md; last, picture fidelity of text output: bench/results/fidelity.md.
+# bench/results/sources.md; inline in the scrollback: bench/results/inline.md; then the gallery
+# against timg --grid (24 files; timg takes about 10 GB): bench/results/gallery.md; last, picture fidelity of text output: bench/results/fidelity.md.
 bench: build bench-peers
 	@for p in chafa timg ffmpeg gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
@@ -160,6 +160,7 @@ bench: build bench-peers
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md
+	python3 bench/run_inline.py --media $(MEDIA)
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_modern.py --media $(MEDIA)
