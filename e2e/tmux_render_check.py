@@ -209,6 +209,39 @@ def inline_run():
         subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
 
 
+def inline_resize_run():
+    """--inline, paused at frame 1, then the window made narrower than the picture (tmux rewraps
+    its lines): a step must draw nothing (relative moves would land elsewhere); made wide again,
+    the picture is frame 1 where it was, whole, and after q the shell's next line is below it."""
+    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
+    try:
+        tmux("set", "-g", "default-terminal", "tmux-256color")
+        tmux("set", "-g", "window-size", "manual")
+        command = "clear; seq 3; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
+                  "echo TVIEW_EXIT=$?" % (TVIEW, SAMPLE)
+        tmux("send-keys", "-t", "main", command, "Enter")
+        time.sleep(1.5)
+        problems = compare("inline before the resize", expected_cells(0, top=3, left=0), 8)
+        tmux("resize-window", "-t", "main", "-x", "30")
+        time.sleep(0.5)
+        tmux("send-keys", "-t", "main", ".")
+        time.sleep(0.8)
+        tmux("resize-window", "-t", "main", "-x", str(COLS))
+        time.sleep(0.5)
+        problems += compare("inline after a narrower window: frame 1 kept, nothing drawn",
+                            expected_cells(0, top=3, left=0), 8)
+        tmux("send-keys", "-t", "main", "q")
+        time.sleep(0.8)
+        lines = screen_text()
+        if lines[:3] != ["1", "2", "3"] or not lines[21].startswith("TVIEW_EXIT=0"):
+            print("  inline resize: around the picture %r ... %r" % (lines[:3], lines[21]))
+            problems += 1
+        print("inline resize: %d problems" % problems)
+        return problems == 0
+    finally:
+        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
+
+
 def main():
     ok = run("truecolor", ["COLORTERM=truecolor"], tolerance=8)  # black is sent as (0,0,8)
     # tmux-256color, not xterm-256color: with xterm's entry ncurses clears runs of one colour
@@ -216,6 +249,7 @@ def main():
     ok = run("256 colours", ["TERM=tmux-256color", "COLORTERM="], tolerance=0) and ok
     ok = gallery_run() and ok
     ok = inline_run() and ok
+    ok = inline_resize_run() and ok
     sys.exit(0 if ok else 1)
 
 
