@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What file managers and fuzzy finders rely on when they call `tview --size WxH FILE` for a
-/// preview pane (README, "Previews"): with standard output not a terminal, the first frame in at
+/// preview pane (README, "In the shell and in file managers"): with standard output not a terminal, the first frame in at
 /// most H lines of at most W cells, filling the box in one dimension (a picture smaller than the
 /// box: enlarged by a whole factor), nothing but SGR colours, ending with a reset; exit 0.
 @Suite struct PreviewContractTests {
