@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(name: "CAVIF"),
         .systemLibrary(name: "CJXL"),
         .target(name: "CCodecLoader", dependencies: ["CAVIF", "CJXL"], linkerSettings: [.linkedLibrary("dl")]),
+        // Video clips through FFmpeg's libraries (Debian's libavformat-dev and company), opened when
+        // a clip needs them; FFmpeg's types stay inside this shim.
+        .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
@@ -45,6 +48,7 @@ let package = Package(
             name: "Decode",
             dependencies: [
                 "CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CCodecLoader", "CQuietLibraries", "CMemory",
+                "CVideo",
             ],
             swiftSettings: swiftSettings
         ),

@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-avif", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-jxl", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-video", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ build=$1
 seconds=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(gif png webp jpeg avif jxl)
+[ ${#targets[@]} -gt 0 ] || targets=(gif png webp jpeg avif jxl video)
 corpus=../shared/corpus
 mkdir -p "$build/findings"
 status=0
@@ -24,6 +24,7 @@ for target in "${targets[@]}"; do
         jpeg) seeds=(samples/good/*.jpg samples/bad/*.jpg) ;;
         avif) seeds=("$corpus"/avif/*.avif samples/good/*.avif samples/bad/*.avif) ;;
         jxl) seeds=("$corpus"/jxl/*/input.jxl samples/good/*.jxl samples/bad/*.jxl) ;;
+        video) seeds=(samples/good/video-* samples/bad/video-*) ;;
     esac
     # Named after their whole path: the JPEG XL cases are all called input.jxl.
     for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp -n "$seed" "$work/$(echo "$seed" | sed "s|^\.\./||" | tr / _)" 2>/dev/null; done

@@ -690,6 +690,102 @@ def jxl_samples(workdir):
     write_cut_short(animation, "jxl-animation-cut-short.jxl", 3 / 4)
 
 
+def ffmpeg(args):
+    run_tool("ffmpeg", "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-bitexact"] + args)
+
+
+def concat_list(workdir, name, paths, durations_ms):
+    """An ffconcat list showing each PNG for its duration."""
+    path = os.path.join(workdir, name)
+    with open(path, "w") as handle:
+        handle.write("ffconcat version 1.0\n")
+        for frame, duration in zip(paths, durations_ms):
+            handle.write("file '%s'\nduration %.6f\n" % (frame, duration / 1000))
+    return path
+
+
+def turned_clockwise(pixels, w, h):
+    """A picture turned a quarter clockwise: h x w."""
+    return [pixels[(h - 1 - x) * w + y] for y in range(w) for x in range(h)]
+
+
+def video_samples(workdir):
+    """Video clips through Debian's ffmpeg from our own frames, lossless in RGB (H.264 through
+    libx264rgb, VP9 and AV1 in their GBR profiles), so the expected canvases are the source
+    frames exactly: variable frame durations in MP4 (40, 80, 120, 40 ms), constant 25 fps in WebM
+    and Matroska, 29.97 fps at an odd size (durations to the microsecond), rotation metadata of
+    90 and 270 degrees (shown turned upright), a clip with a sound track; cut short and
+    corrupted ones in bad/."""
+    w, h = 32, 24
+    sources = [[p[:3] + (255,) for p in pattern(w, h, n, alpha=False)] for n in range(4)]
+    paths = write_pngs(workdir, "video-frame", w, h, sources)
+    vfr = concat_list(workdir, "vfr.txt", paths, [40, 80, 120, 40])
+    clip = os.path.join(GOOD, "video-h264-vfr.mp4")
+    ffmpeg(["-f", "concat", "-safe", "0", "-i", vfr, "-vsync", "vfr", "-c:v", "libx264rgb", "-qp", "0",
+            "-pix_fmt", "rgb24", "-video_track_timescale", "1000", clip])
+    save_expected("video-h264-vfr", w, h, sources, [40, 80, 120, 40], None)
+
+    pattern_input = ["-framerate", "25", "-i", os.path.join(workdir, "video-frame%d.png")]
+    ffmpeg(pattern_input + ["-c:v", "libvpx-vp9", "-lossless", "1", "-pix_fmt", "gbrp",
+                            os.path.join(GOOD, "video-vp9.webm")])
+    save_expected("video-vp9", w, h, sources, [40] * 4, None)
+    ffmpeg(pattern_input + ["-c:v", "libaom-av1", "-crf", "0", "-cpu-used", "8", "-pix_fmt", "gbrp",
+                            os.path.join(GOOD, "video-av1.mkv")])
+    save_expected("video-av1", w, h, sources, [40] * 4, None)
+
+    # 33x25 at 30000/1001 frames a second: each frame's time from its timestamp, in microseconds.
+    ow, oh = 33, 25
+    odd = [[p[:3] + (255,) for p in pattern(ow, oh, n, alpha=False)] for n in range(6)]
+    odd_paths = write_pngs(workdir, "video-odd", ow, oh, odd)
+    ffmpeg(["-framerate", "30000/1001", "-i", os.path.join(workdir, "video-odd%d.png"), "-c:v", "libx264rgb",
+            "-qp", "0", "-pix_fmt", "rgb24", os.path.join(GOOD, "video-odd-29.97fps.mp4")])
+    starts = [k * 1001 * 1000000 // 30000 for k in range(len(odd_paths) + 1)]
+    save_expected("video-odd-29.97fps", ow, oh, odd, [(b - a) / 1000 for a, b in zip(starts, starts[1:])], None)
+
+    # The rotate tag as Debian's ffmpeg 5.1 writes it (on a stream copy) makes a display matrix
+    # that turns the frame counter-clockwise by its angle (av_display_rotation_get says +90 for
+    # rotate=90; a phone's portrait clip says -90): shown upright, 90 is a quarter turn
+    # counter-clockwise, 270 one clockwise. Checked against ffmpeg's own turned frame.
+    plain = os.path.join(workdir, "plain.mp4")
+    ffmpeg(pattern_input + ["-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", plain])
+    for degrees, clockwise_turns in ((90, 3), (270, 1)):
+        name = "video-rotate-%d" % degrees
+        clip = os.path.join(GOOD, name + ".mp4")
+        ffmpeg(["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=%d" % degrees, clip])
+        upright = []
+        for frame in sources:
+            turned, tw, th = frame, w, h
+            for _ in range(clockwise_turns):
+                turned, tw, th = turned_clockwise(turned, tw, th), th, tw
+            upright.append(turned)
+        first = os.path.join(workdir, name + ".png")
+        ffmpeg(["-i", clip, "-frames:v", "1", first])
+        from PIL import Image
+        shown = Image.open(first).convert("RGBA")
+        if shown.size != (h, w) or list(shown.getdata()) != upright[0]:
+            sys.exit("%s: ffmpeg shows its first frame otherwise than expected" % name)
+        save_expected(name, h, w, upright, [40] * 4, None)
+
+    with_sound = os.path.join(GOOD, "video-with-audio.mp4")
+    ffmpeg(pattern_input + ["-f", "lavfi", "-i", "sine=frequency=440:duration=0.16", "-c:v", "libx264rgb", "-qp", "0",
+                            "-pix_fmt", "rgb24", "-c:a", "aac", "-shortest", with_sound])
+    save_expected("video-with-audio", w, h, sources, [40] * 4, None)
+
+    # Damaged: a longer clip with its index first, cut at two thirds; and one with bytes
+    # overwritten in the middle of its frame data.
+    many = [[p[:3] + (255,) for p in pattern(w, h, n % 7, alpha=False)] for n in range(24)]
+    write_pngs(workdir, "video-long", w, h, many)
+    long_clip = os.path.join(workdir, "long.mp4")
+    ffmpeg(["-framerate", "25", "-i", os.path.join(workdir, "video-long%d.png"), "-c:v", "libx264", "-g", "4",
+            "-pix_fmt", "yuv444p", "-movflags", "+faststart", long_clip])
+    write_cut_short(long_clip, "video-cut-short.mp4", 2 / 3)
+    data = bytearray(open(long_clip, "rb").read())
+    middle = len(data) // 2
+    data[middle:middle + 64] = bytes((k * 37) % 256 for k in range(64))
+    with open(os.path.join(BAD, "video-corrupt.mp4"), "wb") as handle:
+        handle.write(bytes(data))
+
+
 def hostile_samples():
     """Valid files that are expensive by design. A 1.7 KB GIF declaring an 8000x8000 canvas with
     200 frames of one pixel each, walking a diagonal, every other one disposed to transparent:
@@ -747,6 +843,7 @@ def main():
         webp_damaged_samples(workdir)
         avif_samples(workdir)
         jxl_samples(workdir)
+        video_samples(workdir)
     jpeg_samples()
     print("samples written to", GOOD)
 

@@ -23,10 +23,12 @@ public final class AnimatedImage {
     /// How many times the whole animation plays, as browsers read the file; nil means forever.
     /// A GIF's NETSCAPE count n > 0 repeats n times after the first play (Chromium, Firefox);
     /// APNG's num_plays, WebP's loop count and JPEG XL's num_loops are total plays. An AVIF
-    /// sequence states none that libavif 0.11 reads: it plays forever, as in browsers.
+    /// sequence states none that libavif 0.11 reads: it plays forever, as in browsers; so does a
+    /// video clip, as a gifv does.
     public var totalPlays: Int? {
         switch (format, loopCount) {
         case (_, 0): return nil
+        case (let format, nil) where format.isVideo: return nil
         case (.avif, nil): return (frameCount ?? 1) > 1 ? nil : 1
         case (_, nil): return 1
         case (.gif, let count?): return count + 1
@@ -43,6 +45,9 @@ public final class AnimatedImage {
         if decoder.imageFollows { return true }
         return frameCount.map { framesThisPass < $0 } ?? false
     }
+
+    /// What a video clip says of itself (codec, shown size, sound); nil for images.
+    public var videoDetails: VideoDetails? { (decoder as? VideoDecoder)?.details }
 
     /// Every frame's duration, read from the container without decoding a frame, where the
     /// format states them (WebP); nil elsewhere.
@@ -123,6 +128,7 @@ public final class AnimatedImage {
         case .jpeg: decoder = try JPEGDecoder(input: input, limits: limits)
         case .avif: decoder = try AVIFDecoder(input: input, limits: limits)
         case .jxl: decoder = try JXLDecoder(input: input, limits: limits)
+        case .mp4, .mov, .webm, .mkv: decoder = try VideoDecoder(input: input, format: format, limits: limits)
         }
         return AnimatedImage(name: input.name, decoder: decoder)
     }

@@ -5,7 +5,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(reason: String)
     /// Zero bytes: an empty file or an empty standard input.
     case empty
-    /// The first bytes are no GIF, PNG, WebP, JPEG, AVIF or JPEG XL signature.
+    /// The first bytes are no GIF, PNG, WebP, JPEG, AVIF, JPEG XL, MP4/MOV or Matroska signature.
     case unsupportedFormat(magic: [UInt8])
     /// The data ends before `what` was complete.
     case truncated(format: ImageFormat, what: String)
@@ -35,12 +35,13 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .empty:
             return "empty input"
         case .unsupportedFormat(let magic):
-            if magic.isEmpty { return "not a GIF, PNG, WebP, JPEG, AVIF or JPEG XL image" }
+            if magic.isEmpty { return "not a GIF, PNG, WebP, JPEG, AVIF, JPEG XL image or video clip" }
             let hex = magic.prefix(8).map { byte in
                 let digits = String(byte, radix: 16)
                 return digits.count == 1 ? "0" + digits : digits
             }
-            return "not a GIF, PNG, WebP, JPEG, AVIF or JPEG XL image (starts with \(hex.joined(separator: " ")))"
+            return
+                "not a GIF, PNG, WebP, JPEG, AVIF, JPEG XL image or video clip (starts with \(hex.joined(separator: " ")))"
         case .truncated(let format, let what):
             return "\(format.displayName) is truncated: \(what)"
         case .corrupt(let format, let detail):

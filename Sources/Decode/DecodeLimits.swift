@@ -21,9 +21,13 @@ public struct DecodeLimits: Sendable, Equatable {
     /// and `processOverhead`. Checked when the file is opened, before anything is allocated.
     /// Canvas pages no frame draws on are never touched, so what is used is often far less.
     public var memoryBudget: Int
+    /// Where it is known how large the picture is shown: video frames are made no larger
+    /// (decoding at the size shown; other formats decode whole and are downsampled after).
+    public var frameBound: FrameBound?
 
-    public init(memoryBudget: Int = DecodeLimits.defaultMemoryBudget) {
+    public init(memoryBudget: Int = DecodeLimits.defaultMemoryBudget, frameBound: FrameBound? = nil) {
         self.memoryBudget = memoryBudget
+        self.frameBound = frameBound
     }
 
     /// The pixel count of a `width` × `height` canvas, or nil when it is empty, too long on one

@@ -9,6 +9,10 @@ extension ImageFormat {
         case .jpeg: return "JPEG"
         case .avif: return "AVIF"
         case .jxl: return "JPEG XL"
+        case .mp4: return "MP4"
+        case .mov: return "MOV"
+        case .webm: return "WebM"
+        case .mkv: return "Matroska"
         }
     }
 }

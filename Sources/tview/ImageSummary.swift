@@ -13,6 +13,8 @@ struct ImageSummary {
     let durations: [Duration]
     let truncated: Bool
     let warnings: [String]
+    /// A video clip's codec, sound and declared frame count; nil for images.
+    let video: VideoDetails?
 
     init(image: AnimatedImage) throws(DecodeError) {
         // The container's list (it walks every frame's header once), else a decoding pass.
@@ -34,6 +36,7 @@ struct ImageSummary {
         self.durations = durations
         truncated = image.isTruncated
         warnings = image.warnings
+        video = image.videoDetails
     }
 
     var totalDuration: Duration { durations.reduce(.zero, +) }

@@ -58,6 +58,12 @@ struct InfoPrinter {
                 + "\(loops) (\(fileLoop)), \(formatSeconds(summary.totalDuration)) per loop"
         ]
         lines.append("  frame durations: " + runs(of: summary.durations))
+        if let video = summary.video {
+            // Names from the file go through the one escaping path, as every name does.
+            lines.append(
+                "  video: \(TerminalText.quotedName(video.codec)), "
+                    + (video.hasAudio ? "its sound is not played" : "no sound"))
+        }
         if summary.truncated { lines.append("  truncated: played frames are the ones that decoded") }
         return lines.joined(separator: "\n")
     }
@@ -93,6 +99,12 @@ struct InfoPrinter {
         object.add("frames", .number(Double(summary.durations.count)))
         object.add("loop_count", summary.loopCount.map { .number(Double($0)) } ?? .null)
         object.add("durations_ms", .array(summary.durations.map { .number($0.milliseconds) }))
+        if let video = summary.video {
+            object.add("codec", .string(video.codec))
+            object.add("has_audio", .bool(video.hasAudio))
+            // What the container states (null where it does not: Matroska and WebM).
+            object.add("declared_frames", video.declaredFrameCount.map { .number(Double($0)) } ?? .null)
+        }
         object.add("truncated", .bool(summary.truncated))
         object.add("warnings", .array(summary.warnings.map { .string($0) }))
         return object.encoded

@@ -117,7 +117,7 @@ struct TView: ParsableCommand {
             Diagnostics.error("cannot set up signal handling")
             return .usage
         }
-        let limits = DecodeLimits(memoryBudget: maxMemory << 20)
+        var limits = DecodeLimits(memoryBudget: maxMemory << 20)
         if probe {
             return ProbePrinter(json: json, display: display, environment: ProcessInfo.environment).run()
         }
@@ -128,6 +128,8 @@ struct TView: ParsableCommand {
             return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
         }
         let environment = ProcessInfo.environment
+        // Pictures are shown at most this large: video clips are decoded no larger.
+        limits.frameBound = display.frameBound(environment: environment)
         if let place = display.place {
             return PlacePrinter(
                 options: display, place: place, environment: environment, sources: sources, limits: limits

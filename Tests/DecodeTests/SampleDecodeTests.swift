@@ -20,7 +20,7 @@ import Testing
 
         let described = try AnimatedImage.open(path: expected.file.path)
         if let durations = described.declaredDurations {
-            #expect(durations == expected.durationsMilliseconds.map { .milliseconds($0) })
+            #expect(durations == expected.durations)
             #expect(described.isTruncated)
             #expect(described.warnings == expected.warnings)
         }
@@ -43,7 +43,7 @@ import Testing
                 let difference = Self.meanPremultipliedDifference(ours, expected.frames[index])
                 #expect(difference <= expected.meanTolerance, "frame \(index) differs by \(difference) on average")
             }
-            #expect(frame.duration == .milliseconds(expected.durationsMilliseconds[index]), "frame \(index) duration")
+            #expect(frame.duration == expected.durations[index], "frame \(index) duration")
             index += 1
         }
         #expect(index == expected.frames.count)

@@ -10,7 +10,8 @@ struct SampleExpectation {
     let width: Int
     let height: Int
     let frames: [[UInt8]]
-    let durationsMilliseconds: [Int]
+    /// Milliseconds, with fractions where a video's timestamps have them (29.97 fps).
+    let durationsMilliseconds: [Double]
     let loopCount: Int?
     let exact: Bool
     let meanTolerance: Double
@@ -34,6 +35,9 @@ struct SampleExpectation {
         }.sorted()
     }
 
+    /// Each duration as a `Duration`, to the microsecond.
+    var durations: [Duration] { durationsMilliseconds.map { .microseconds(Int(($0 * 1000).rounded())) } }
+
     init(fileName: String, folder: String = "good") throws {
         name = (fileName as NSString).deletingPathExtension
         file = TestPaths.samples.appendingPathComponent("\(folder)/\(fileName)")
@@ -43,7 +47,7 @@ struct SampleExpectation {
             as? [String: Any] ?? [:]
         width = meta["width"] as? Int ?? 0
         height = meta["height"] as? Int ?? 0
-        durationsMilliseconds = meta["durations_ms"] as? [Int] ?? []
+        durationsMilliseconds = (meta["durations_ms"] as? [NSNumber] ?? []).map(\.doubleValue)
         loopCount = meta["loop_count"] as? Int
         exact = meta["exact"] as? Bool ?? true
         meanTolerance = meta["mean_tolerance"] as? Double ?? 0

@@ -67,7 +67,8 @@ import Testing
         ])
         #expect(
             wrongType.standardError.hasSuffix(
-                "not a GIF, PNG, WebP, JPEG, AVIF or JPEG XL image (starts with 23 20 74 76 69 65 77 20)\n"))
+                "not a GIF, PNG, WebP, JPEG, AVIF, JPEG XL image or video clip (starts with 23 20 74 76 69 65 77 20)\n")
+        )
         #expect(wrongType.standardError.split(separator: "\n").count == 1)
     }
 

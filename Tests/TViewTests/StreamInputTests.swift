@@ -9,7 +9,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.standardError
-                == "tview: /dev/zero: not a GIF, PNG, WebP, JPEG, AVIF or JPEG XL image (starts with 00 00 00 00 00 00 00 00)\n"
+                == "tview: /dev/zero: not a GIF, PNG, WebP, JPEG, AVIF, JPEG XL image or video clip (starts with 00 00 00 00 00 00 00 00)\n"
         )
     }
 

@@ -14,7 +14,9 @@ public enum DecodeFuzzing {
         guard let data, size > 0 else { return 0 }
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
         // Inputs of another format belong to another target.
-        guard let sniffed = ImageFormat.sniff(bytes), sniffed == format || (sniffed, format) == (.apng, .png) else {
+        guard let sniffed = ImageFormat.sniff(bytes),
+            sniffed == format || (sniffed, format) == (.apng, .png) || (sniffed.isVideo && format.isVideo)
+        else {
             return 0
         }
         guard let image = try? AnimatedImage.open(bytes: bytes, name: "fuzz", limits: limits) else { return 0 }

@@ -12,7 +12,8 @@ final class InputFile {
     /// The name used in messages: the path, or "-" for standard input.
     let name: String
     let size: Int
-    private let descriptor: CInt
+    /// The open file, for a library that reads it itself (FFmpeg, through pread).
+    let descriptor: CInt
 
     private init(name: String, descriptor: CInt, size: Int) {
         self.name = name

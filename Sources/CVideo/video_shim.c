@@ -1,0 +1,448 @@
+// See video_shim.h.
+#define _GNU_SOURCE
+#include "video_shim.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+// The demuxers tview reads; FFmpeg probes only these (HLS, concat lists, image2 patterns and the
+// rest, which name other files or URLs, are never considered).
+static const char *const allowed_demuxers = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm";
+
+#define UTIL_FUNCTIONS(X)                                                                                   \
+    X(avutil_version) X(av_malloc) X(av_free) X(av_strdup) X(av_frame_alloc) X(av_frame_free)              \
+    X(av_frame_unref) X(av_strerror) X(av_log_set_level) X(av_display_rotation_get) X(av_pix_fmt_desc_get)
+#define CODEC_FUNCTIONS(X)                                                                                  \
+    X(avcodec_version) X(avcodec_find_decoder) X(avcodec_alloc_context3) X(avcodec_free_context)            \
+    X(avcodec_parameters_to_context) X(avcodec_open2) X(avcodec_send_packet) X(avcodec_receive_frame)       \
+    X(avcodec_flush_buffers) X(av_packet_alloc) X(av_packet_free) X(av_packet_unref) X(avcodec_get_name)
+#define FORMAT_FUNCTIONS(X)                                                                                 \
+    X(avformat_version) X(avformat_alloc_context) X(avformat_open_input) X(avformat_close_input)            \
+    X(avformat_find_stream_info) X(av_read_frame) X(av_seek_frame) X(avio_alloc_context)                   \
+    X(avio_context_free) X(av_stream_get_side_data)
+#define SCALE_FUNCTIONS(X)                                                                                  \
+    X(swscale_version) X(sws_getCachedContext) X(sws_scale) X(sws_freeContext) X(sws_setColorspaceDetails) \
+    X(sws_getCoefficients)
+
+// typeof does not evaluate its operand: naming the functions here links nothing.
+#define DECLARE_POINTER(name) static __typeof__(&name) p_##name;
+UTIL_FUNCTIONS(DECLARE_POINTER)
+CODEC_FUNCTIONS(DECLARE_POINTER)
+FORMAT_FUNCTIONS(DECLARE_POINTER)
+SCALE_FUNCTIONS(DECLARE_POINTER)
+
+#define RESOLVE(name)                                                                                       \
+    p_##name = (__typeof__(&name))dlsym(handle, #name);                                                     \
+    if (p_##name == NULL) {                                                                                 \
+        snprintf(load_reason, sizeof load_reason, "%s has no %s", soname, #name);                           \
+        return 0;                                                                                           \
+    }
+
+static char load_reason[256];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+// Opens one library (its soname, as the headers' major version says) and finds `functions` in it.
+static void *open_library(const char *soname) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) snprintf(load_reason, sizeof load_reason, "%s", dlerror());
+    return handle;
+}
+
+#define SONAME(lib, major) lib ".so." #major
+#define SONAME_OF(lib, major) SONAME(lib, major)
+
+static int load_all(void) {
+    void *handle;
+    const char *soname;
+    soname = SONAME_OF("libavutil", LIBAVUTIL_VERSION_MAJOR);
+    if ((handle = open_library(soname)) == NULL) return 0;
+    UTIL_FUNCTIONS(RESOLVE)
+    soname = SONAME_OF("libavcodec", LIBAVCODEC_VERSION_MAJOR);
+    if ((handle = open_library(soname)) == NULL) return 0;
+    CODEC_FUNCTIONS(RESOLVE)
+    soname = SONAME_OF("libavformat", LIBAVFORMAT_VERSION_MAJOR);
+    if ((handle = open_library(soname)) == NULL) return 0;
+    FORMAT_FUNCTIONS(RESOLVE)
+    soname = SONAME_OF("libswscale", LIBSWSCALE_VERSION_MAJOR);
+    if ((handle = open_library(soname)) == NULL) return 0;
+    SCALE_FUNCTIONS(RESOLVE)
+    // The structures tview reads are those of the headers it was built with: same majors only.
+    if (p_avutil_version() >> 16 != LIBAVUTIL_VERSION_MAJOR || p_avcodec_version() >> 16 != LIBAVCODEC_VERSION_MAJOR ||
+        p_avformat_version() >> 16 != LIBAVFORMAT_VERSION_MAJOR ||
+        p_swscale_version() >> 16 != LIBSWSCALE_VERSION_MAJOR) {
+        snprintf(load_reason, sizeof load_reason, "FFmpeg's libraries are not the version tview was built for");
+        return 0;
+    }
+    p_av_log_set_level(AV_LOG_QUIET);
+    return 1;
+}
+
+static void load_once_body(void) {
+    if (load_all()) load_reason[0] = 0;
+    else if (load_reason[0] == 0) snprintf(load_reason, sizeof load_reason, "FFmpeg's libraries could not be opened");
+}
+
+const char *tview_video_load(void) {
+    pthread_once(&load_once, load_once_body);
+    return load_reason[0] ? load_reason : NULL;
+}
+
+struct tview_video {
+    int fd;
+    int64_t size, position;
+    AVIOContext *io;
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    AVPacket *packet;
+    // The frame to give out next, and the one after it (its timestamp ends the first's time).
+    AVFrame *ready, *after;
+    int have_ready;
+    int stream;
+    AVRational time_base;
+    int64_t default_duration_us;
+    int draining;
+    // An error met while reading ahead: given out once the frames before it are.
+    int failed;
+    char failure[160];
+    struct SwsContext *scale;
+    int out_width, out_height;
+};
+
+static void describe(int code, const char *what, char *reason, size_t size) {
+    char text[128] = "";
+    if (p_av_strerror(code, text, sizeof text) < 0) snprintf(text, sizeof text, "error %d", code);
+    snprintf(reason, size, "%s: %s", what, text);
+}
+
+static int read_packet(void *opaque, uint8_t *buffer, int size) {
+    tview_video *video = opaque;
+    if (video->position >= video->size) return AVERROR_EOF;
+    ssize_t got;
+    do {
+        got = pread(video->fd, buffer, (size_t)size, (off_t)video->position);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) return AVERROR(errno);
+    if (got == 0) return AVERROR_EOF;
+    video->position += got;
+    return (int)got;
+}
+
+static int64_t seek_packet(void *opaque, int64_t offset, int whence) {
+    tview_video *video = opaque;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return video->size;
+    case SEEK_SET: break;
+    case SEEK_CUR: offset += video->position; break;
+    case SEEK_END: offset += video->size; break;
+    default: return -1;
+    }
+    if (offset < 0) return -1;
+    video->position = offset;
+    return offset;
+}
+
+// Every nested open (a playlist's segments, a QuickTime data reference, ...) is refused.
+static int refuse_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
+                       AVDictionary **options) {
+    (void)s, (void)pb, (void)url, (void)flags, (void)options;
+    return AVERROR(EPERM);
+}
+
+static void close_demuxer(tview_video *video) {
+    if (video->codec) p_avcodec_free_context(&video->codec);
+    if (video->format) p_avformat_close_input(&video->format);
+    if (video->io) {
+        p_av_free(video->io->buffer);
+        p_avio_context_free(&video->io);
+    }
+}
+
+// Opens the demuxer and the decoder from the start of the file; fills `info` when given.
+static int open_demuxer(tview_video *video, tview_video_info *info, char *reason, size_t size) {
+    const int buffer_size = 1 << 16;
+    uint8_t *buffer = p_av_malloc(buffer_size);
+    video->position = 0;
+    video->io = buffer ? p_avio_alloc_context(buffer, buffer_size, 0, video, read_packet, NULL, seek_packet) : NULL;
+    video->format = p_avformat_alloc_context();
+    if (!video->io || !video->format) {
+        if (!video->io) p_av_free(buffer);
+        snprintf(reason, size, "out of memory");
+        return -1;
+    }
+    video->format->pb = video->io;
+    video->format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    video->format->format_whitelist = p_av_strdup(allowed_demuxers);
+    video->format->io_open = refuse_open;
+    int code = p_avformat_open_input(&video->format, "", NULL, NULL);
+    if (code < 0) {
+        // avformat_open_input frees the context on failure (not the custom I/O).
+        video->format = NULL;
+        describe(code, "not a clip FFmpeg reads", reason, size);
+        return -1;
+    }
+    const AVCodec *decoder = NULL;
+    int audio = 0;
+    video->stream = -1;
+    for (unsigned i = 0; i < video->format->nb_streams; i++) {
+        AVStream *stream = video->format->streams[i];
+        enum AVMediaType type = stream->codecpar->codec_type;
+        if (type == AVMEDIA_TYPE_AUDIO) audio = 1;
+        // The first video stream that is not a cover picture.
+        if (type == AVMEDIA_TYPE_VIDEO && video->stream < 0 && !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+            video->stream = (int)i;
+        } else {
+            stream->discard = AVDISCARD_ALL;
+        }
+    }
+    if (video->stream < 0) {
+        snprintf(reason, size, "no video stream");
+        return -1;
+    }
+    AVStream *stream = video->format->streams[video->stream];
+    if (stream->codecpar->width <= 0 || stream->codecpar->height <= 0) {
+        code = p_avformat_find_stream_info(video->format, NULL);
+        if (code < 0 || stream->codecpar->width <= 0 || stream->codecpar->height <= 0) {
+            snprintf(reason, size, "the video stream states no frame size");
+            return -1;
+        }
+    }
+    decoder = p_avcodec_find_decoder(stream->codecpar->codec_id);
+    if (decoder == NULL) {
+        snprintf(reason, size, "no decoder for %s", p_avcodec_get_name(stream->codecpar->codec_id));
+        return -1;
+    }
+    video->codec = p_avcodec_alloc_context3(decoder);
+    if (!video->codec || p_avcodec_parameters_to_context(video->codec, stream->codecpar) < 0) {
+        snprintf(reason, size, "out of memory");
+        return -1;
+    }
+    video->codec->pkt_timebase = stream->time_base;
+    // The player decodes ahead on a thread of its own; FFmpeg's own threads (frames in flight,
+    // each with its buffers) only for frames larger than 720p. Measured on a 720p H.264 clip at
+    // 160x48: one thread 58 MB peak and the same CPU time as two with 65 MB.
+    video->codec->thread_count = stream->codecpar->width * stream->codecpar->height > 1280 * 720 ? 2 : 1;
+    video->codec->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    code = p_avcodec_open2(video->codec, decoder, NULL);
+    if (code < 0) {
+        describe(code, "the decoder did not start", reason, size);
+        return -1;
+    }
+    video->time_base = stream->time_base;
+    AVRational rate = stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0 ? stream->avg_frame_rate
+                                                                                      : stream->r_frame_rate;
+    video->default_duration_us = rate.num > 0 && rate.den > 0 ? (int64_t)1000000 * rate.den / rate.num : 40000;
+    if (video->default_duration_us <= 0) video->default_duration_us = 40000;
+    video->draining = 0;
+    video->failed = 0;
+    video->have_ready = 0;
+    if (info) {
+        memset(info, 0, sizeof *info);
+        info->coded_width = stream->codecpar->width;
+        info->coded_height = stream->codecpar->height;
+        AVRational aspect = stream->sample_aspect_ratio.num > 0 ? stream->sample_aspect_ratio
+                                                                : stream->codecpar->sample_aspect_ratio;
+        info->sample_aspect_num = aspect.num > 0 && aspect.den > 0 ? aspect.num : 1;
+        info->sample_aspect_den = aspect.num > 0 && aspect.den > 0 ? aspect.den : 1;
+        size_t matrix_size = 0;
+        const uint8_t *matrix = p_av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &matrix_size);
+        if (matrix && matrix_size >= 9 * sizeof(int32_t)) {
+            // av_display_rotation_get says the counter-clockwise turn the matrix makes; showing
+            // the frame upright takes the same turn clockwise.
+            double degrees = -p_av_display_rotation_get((const int32_t *)matrix);
+            if (degrees == degrees) {
+                long turns = lround(degrees / 90.0) % 4;
+                info->quarter_turns = (int)(turns < 0 ? turns + 4 : turns);
+            }
+        }
+        info->frame_count = stream->nb_frames > 0 ? stream->nb_frames : -1;
+        info->has_audio = audio;
+        snprintf(info->codec, sizeof info->codec, "%s", p_avcodec_get_name(stream->codecpar->codec_id));
+    }
+    return 0;
+}
+
+tview_video *tview_video_open(int fd, int64_t size, tview_video_info *info, char *reason, size_t reason_size) {
+    if (tview_video_load() != NULL) {
+        snprintf(reason, reason_size, "%s", load_reason);
+        return NULL;
+    }
+    tview_video *video = calloc(1, sizeof *video);
+    if (video == NULL) {
+        snprintf(reason, reason_size, "out of memory");
+        return NULL;
+    }
+    video->fd = fd;
+    video->size = size;
+    video->packet = p_av_packet_alloc();
+    video->ready = p_av_frame_alloc();
+    video->after = p_av_frame_alloc();
+    if (!video->packet || !video->ready || !video->after) {
+        snprintf(reason, reason_size, "out of memory");
+        tview_video_close(video);
+        return NULL;
+    }
+    if (open_demuxer(video, info, reason, reason_size) < 0) {
+        tview_video_close(video);
+        return NULL;
+    }
+    return video;
+}
+
+void tview_video_set_output(tview_video *video, int width, int height) {
+    video->out_width = width;
+    video->out_height = height;
+}
+
+// The next decoded frame into `into`: 1, 0 at the end, -1 on an error (`reason`).
+static int decode_one(tview_video *video, AVFrame *into, char *reason, size_t size) {
+    for (;;) {
+        int code = p_avcodec_receive_frame(video->codec, into);
+        if (code == 0) return 1;
+        if (code == AVERROR_EOF) return 0;
+        if (code != AVERROR(EAGAIN)) {
+            describe(code, "the decoder failed", reason, size);
+            return -1;
+        }
+        if (video->draining) return 0;
+        for (;;) {
+            code = p_av_read_frame(video->format, video->packet);
+            if (code < 0) {
+                // The end, or data cut short or corrupt: the frames decoded so far come out.
+                if (code != AVERROR_EOF) {
+                    video->failed = 1;
+                    describe(code, "the clip's data broke off", video->failure, sizeof video->failure);
+                }
+                video->draining = 1;
+                p_avcodec_send_packet(video->codec, NULL);
+                break;
+            }
+            if (video->packet->stream_index != video->stream) {
+                p_av_packet_unref(video->packet);
+                continue;
+            }
+            code = p_avcodec_send_packet(video->codec, video->packet);
+            p_av_packet_unref(video->packet);
+            // A packet the decoder refuses is skipped; its frames are the ones that go missing.
+            if (code < 0 && code != AVERROR_INVALIDDATA && code != AVERROR(EAGAIN)) {
+                describe(code, "the decoder failed", reason, size);
+                return -1;
+            }
+            break;
+        }
+    }
+}
+
+// A frame's timestamp in the stream's time base, or AV_NOPTS_VALUE.
+static int64_t stamp_of(const AVFrame *frame) {
+    return frame->best_effort_timestamp != AV_NOPTS_VALUE ? frame->best_effort_timestamp : frame->pts;
+}
+
+static int64_t microseconds(tview_video *video, int64_t stamp) {
+    return (int64_t)((__int128)stamp * video->time_base.num * 1000000 / video->time_base.den);
+}
+
+static int convert(tview_video *video, const AVFrame *frame, uint8_t *rgba, char *reason, size_t size) {
+    // Area averaging when the frame is made smaller; otherwise swscale's fast YUV to RGB (its
+    // exact-rounding and full-chroma paths cost four times as much, a third of playing a 720p
+    // clip, for a difference the cells' averaging does not keep).
+    int downscale = video->out_width < frame->width || video->out_height < frame->height;
+    int flags = downscale ? SWS_AREA : SWS_BILINEAR;
+    video->scale = p_sws_getCachedContext(video->scale, frame->width, frame->height, frame->format, video->out_width,
+                                          video->out_height, AV_PIX_FMT_RGBA, flags, NULL, NULL, NULL);
+    if (video->scale == NULL) {
+        snprintf(reason, size, "cannot convert the clip's pixels");
+        return -1;
+    }
+    // YUV: the matrix the frame says, else as players take it (BT.709 from 720 lines up, BT.601
+    // below), and its range (limited unless it says full). RGB frames (lossless GBR clips) are
+    // left alone: a range set on them would stretch their values.
+    const AVPixFmtDescriptor *pixels = p_av_pix_fmt_desc_get(frame->format);
+    if (pixels && !(pixels->flags & AV_PIX_FMT_FLAG_RGB)) {
+        int space = frame->colorspace;
+        if (space == AVCOL_SPC_UNSPECIFIED || space == AVCOL_SPC_RESERVED || space > AVCOL_SPC_BT2020_CL) {
+            space = frame->height >= 720 ? SWS_CS_ITU709 : SWS_CS_ITU601;
+        }
+        p_sws_setColorspaceDetails(video->scale, p_sws_getCoefficients(space),
+                                   frame->color_range == AVCOL_RANGE_JPEG, p_sws_getCoefficients(SWS_CS_DEFAULT), 1,
+                                   0, 1 << 16, 1 << 16);
+    }
+    uint8_t *planes[4] = {rgba, NULL, NULL, NULL};
+    int strides[4] = {video->out_width * 4, 0, 0, 0};
+    p_sws_scale(video->scale, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
+                strides);
+    return 0;
+}
+
+int tview_video_next(tview_video *video, uint8_t *rgba, int convert_it, int64_t *duration_us, int *more,
+                     char *reason, size_t reason_size) {
+    *more = 0;
+    if (!video->have_ready) {
+        if (video->failed) {
+            snprintf(reason, reason_size, "%s", video->failure);
+            return -1;
+        }
+        int got = decode_one(video, video->ready, reason, reason_size);
+        if (got <= 0) return got;
+        video->have_ready = 1;
+    }
+    int following = decode_one(video, video->after, video->failure, sizeof video->failure);
+    if (following < 0) video->failed = 1;
+    // From this frame's timestamp to the next one's (or to its own end, for the last), each
+    // turned into microseconds whole, so the durations add up to the clip's length exactly.
+    int64_t stamp = stamp_of(video->ready);
+    int64_t end = following == 1 ? stamp_of(video->after) : AV_NOPTS_VALUE;
+    if (end == AV_NOPTS_VALUE && stamp != AV_NOPTS_VALUE && video->ready->pkt_duration > 0) {
+        end = stamp + video->ready->pkt_duration;
+    }
+    int64_t duration = 0;
+    if (stamp != AV_NOPTS_VALUE && end != AV_NOPTS_VALUE) duration = microseconds(video, end) - microseconds(video, stamp);
+    if (duration <= 0) duration = video->default_duration_us;
+    *duration_us = duration;
+    if (convert_it && convert(video, video->ready, rgba, reason, reason_size) < 0) return -1;
+    p_av_frame_unref(video->ready);
+    AVFrame *swap = video->ready;
+    video->ready = video->after;
+    video->after = swap;
+    video->have_ready = following == 1;
+    *more = video->have_ready;
+    return 1;
+}
+
+int tview_video_rewind(tview_video *video, char *reason, size_t reason_size) {
+    p_av_frame_unref(video->ready);
+    p_av_frame_unref(video->after);
+    video->have_ready = 0;
+    video->failed = 0;
+    video->draining = 0;
+    AVStream *stream = video->format->streams[video->stream];
+    int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+    if (p_av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD) >= 0) {
+        p_avcodec_flush_buffers(video->codec);
+        return 0;
+    }
+    // A clip that cannot seek is opened again from its first byte.
+    close_demuxer(video);
+    return open_demuxer(video, NULL, reason, reason_size);
+}
+
+void tview_video_close(tview_video *video) {
+    if (video == NULL) return;
+    close_demuxer(video);
+    if (video->scale) p_sws_freeContext(video->scale);
+    if (video->packet) p_av_packet_free(&video->packet);
+    if (video->ready) p_av_frame_free(&video->ready);
+    if (video->after) p_av_frame_free(&video->after);
+    free(video);
+}

@@ -1,0 +1,133 @@
+internal import CVideo
+
+/// Video clips (MP4/MOV, WebM, Matroska) through FFmpeg, frame by frame in presentation order,
+/// each for its own time (to the next frame's timestamp, in microseconds: a 29.97 fps clip is
+/// not rounded to whole milliseconds). Frames are scaled while converted to RGBA, to the
+/// `DecodeLimits.frameBound` when one is given (decoding at the size shown), with the sample
+/// aspect ratio and the rotation the file states applied. Audio is ignored. A clip loops
+/// forever, as a GIF without a count does.
+final class VideoDecoder: FrameDecoder {
+    let format: ImageFormat
+    let canvasWidth: Int
+    let canvasHeight: Int
+    let loopCount: Int? = nil
+    let declaredFrameCount: Int?
+    let declaredDurations: [Duration]? = nil
+    private(set) var dataEndedEarly = false
+    private(set) var notes: [String] = []
+    private(set) var imageFollows = false
+    let lastChange: PixelRect? = nil
+
+    /// What the clip says of itself (`--info`).
+    let details: VideoDetails
+
+    private let input: InputFile
+    private let video: OpaquePointer
+    /// The frame as converted (before any turn), and the turn that makes it upright.
+    private let frameWidth: Int
+    private let frameHeight: Int
+    private let orientation: PixelOrientation
+    private var framesThisPass = 0
+
+    /// What FFmpeg keeps at worst beside tview's frames, in frame-sized canvases of 4 bytes a
+    /// pixel: the reference frames and those in flight on its threads (YUV 4:2:0, 1.5 bytes a
+    /// pixel; H.264 keeps up to 16 references).
+    static let canvasesHeld = 8
+
+    init(input: InputFile, format: ImageFormat, limits: DecodeLimits) throws(DecodeError) {
+        self.format = format
+        self.input = input
+        var info = tview_video_info()
+        var reason = [CChar](repeating: 0, count: 256)
+        guard let video = tview_video_open(input.descriptor, Int64(input.size), &info, &reason, reason.count) else {
+            let text = Self.text(reason)
+            if let loadFailure = tview_video_load() {
+                throw .libraryUnavailable(
+                    format: format, reason: String(decoding: Self.bytes(of: loadFailure), as: UTF8.self))
+            }
+            throw .corrupt(format: format, detail: text)
+        }
+        self.video = video
+        var madeWhole = false
+        defer { if !madeWhole { tview_video_close(video) } }
+        let codedWidth = Int(info.coded_width), codedHeight = Int(info.coded_height)
+        try limits.checkMemory(width: codedWidth, height: codedHeight, canvases: Self.canvasesHeld, format: format)
+        // The sample aspect ratio widens or narrows the frame; the rotation may exchange its sides.
+        let aspect = Double(info.sample_aspect_num) / Double(info.sample_aspect_den)
+        let shownWidth = max(1, Int((Double(codedWidth) * aspect).rounded()))
+        let turns = Int(info.quarter_turns)
+        orientation = PixelOrientation(quarterTurns: (4 - turns) % 4, flipsVertically: false, flipsHorizontally: false)
+        let upright = orientation.orientedSize(width: shownWidth, height: codedHeight)
+        var scale = 1.0
+        if let bound = limits.frameBound {
+            scale = min(1, Double(bound.width) / Double(upright.width), Double(bound.height) / Double(upright.height))
+        }
+        frameWidth = max(1, Int((Double(shownWidth) * scale).rounded()))
+        frameHeight = max(1, Int((Double(codedHeight) * scale).rounded()))
+        (canvasWidth, canvasHeight) = orientation.orientedSize(width: frameWidth, height: frameHeight)
+        tview_video_set_output(video, CInt(frameWidth), CInt(frameHeight))
+        // Only MP4 and MOV state their frame count reliably.
+        declaredFrameCount =
+            format == .mp4 || format == .mov ? (info.frame_count > 0 ? Int(info.frame_count) : nil) : nil
+        details = VideoDetails(
+            codec: withUnsafeBytes(of: info.codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) },
+            width: upright.width, height: upright.height, hasAudio: info.has_audio != 0,
+            declaredFrameCount: info.frame_count > 0 ? Int(info.frame_count) : nil)
+        madeWhole = true
+    }
+
+    deinit {
+        tview_video_close(video)
+    }
+
+    func nextFrame() throws(DecodeError) -> Frame? {
+        var image = RGBAImage(width: frameWidth, height: frameHeight)
+        var duration: Int64 = 0
+        var more: CInt = 0
+        var reason = [CChar](repeating: 0, count: 256)
+        let got = image.pixels.withUnsafeMutableBytes { pixels in
+            tview_video_next(
+                video, pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), 1, &duration, &more, &reason,
+                reason.count)
+        }
+        imageFollows = more != 0
+        switch got {
+        case 1:
+            framesThisPass += 1
+            let frame = orientation.apply(to: image)
+            return Frame(image: frame, duration: FrameDelay.playable(.microseconds(duration)))
+        case 0:
+            if let count = declaredFrameCount, framesThisPass < count, !dataEndedEarly {
+                dataEndedEarly = true
+                notes.append("the clip ends after \(framesThisPass) of the \(count) frames it declares")
+            }
+            return nil
+        default:
+            throw .corrupt(format: format, detail: Self.text(reason))
+        }
+    }
+
+    /// A C string the shim wrote into `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
+        var out: [UInt8] = []
+        var cursor = string
+        while cursor.pointee != 0 {
+            out.append(UInt8(bitPattern: cursor.pointee))
+            cursor += 1
+        }
+        return out
+    }
+
+    func rewind() throws(DecodeError) {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard tview_video_rewind(video, &reason, reason.count) == 0 else {
+            throw .corrupt(format: format, detail: Self.text(reason))
+        }
+        framesThisPass = 0
+        imageFollows = false
+    }
+}

@@ -1,0 +1,118 @@
+import Decode
+import Foundation
+import Testing
+
+/// Video clips beyond what samples/expected holds (every good clip's frames and durations are
+/// checked there): sniffing, decoding at a bound, damaged clips, and inputs that name other files.
+@Suite struct VideoDecodeTests {
+    static func sample(_ name: String, folder: String = "good") -> String {
+        TestPaths.samples.appendingPathComponent("\(folder)/\(name)").path
+    }
+
+    @Test func containersAreToldFromTheirFirstBytes() throws {
+        for (name, format) in [
+            ("video-h264-vfr.mp4", ImageFormat.mp4), ("video-vp9.webm", .webm), ("video-av1.mkv", .mkv),
+        ] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sample(name))))
+            #expect(ImageFormat.sniff(bytes.prefix(ImageFormat.magicLength)) == format)
+        }
+        // QuickTime's brand is MOV; an AVIF's stays AVIF.
+        let quickTime: [UInt8] = [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 2, 0]
+        #expect(ImageFormat.sniff(quickTime) == .mov)
+        let avif: [UInt8] = [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0]
+        #expect(ImageFormat.sniff(avif) == .avif)
+    }
+
+    /// With a bound, frames come out no larger, their shape kept, and each is the source frame
+    /// area-averaged (within what two scalers' rounding differ by).
+    @Test func framesAreMadeNoLargerThanTheBound() throws {
+        let limits = DecodeLimits(frameBound: FrameBound(width: 16, height: 16))
+        let image = try AnimatedImage.open(path: Self.sample("video-h264-vfr.mp4"), limits: limits)
+        #expect(image.canvasWidth == 16 && image.canvasHeight == 12)
+        let full = try AnimatedImage.open(path: Self.sample("video-h264-vfr.mp4"))
+        while let frame = try image.nextFrame(), let whole = try full.nextFrame() {
+            #expect(frame.image.width == 16 && frame.image.height == 12)
+            var difference = 0
+            for y in 0..<12 {
+                for x in 0..<16 {
+                    let pixels = [
+                        whole.image[2 * x, 2 * y], whole.image[2 * x + 1, 2 * y],
+                        whole.image[2 * x, 2 * y + 1], whole.image[2 * x + 1, 2 * y + 1],
+                    ]
+                    let mean = pixels.map { Int($0.g) }.reduce(0, +) / 4
+                    difference += abs(mean - Int(frame.image[x, y].g))
+                }
+            }
+            #expect(difference / (16 * 12) <= 6)
+            #expect(frame.duration == whole.duration)
+        }
+    }
+
+    /// A clip cut short plays the frames it holds and says how many it declared; one with
+    /// bytes overwritten plays the frames that decode, their times kept (the lost frame's time
+    /// goes to the one before it).
+    @Test func damagedClipsPlayWhatDecodes() throws {
+        let cut = try AnimatedImage.open(path: Self.sample("video-cut-short.mp4", folder: "bad"))
+        var frames: [Frame] = []
+        while let frame = try cut.nextFrame() { frames.append(frame) }
+        #expect(frames.count == 12)
+        #expect(cut.isTruncated)
+        #expect(cut.warnings == ["the clip ends after 12 of the 24 frames it declares"])
+
+        let corrupt = try AnimatedImage.open(path: Self.sample("video-corrupt.mp4", folder: "bad"))
+        var total = Duration.zero
+        var count = 0
+        while let frame = try corrupt.nextFrame() {
+            total += frame.duration
+            count += 1
+        }
+        #expect(count >= 12 && count < 24)
+        #expect(total == .milliseconds(960))
+        #expect(corrupt.isTruncated)
+    }
+
+    /// What FFmpeg could open besides the file named is never reached: a concat list and an HLS
+    /// playlist naming a clip beside them are not clips at all (refused from their first bytes),
+    /// and a file that starts as an MP4 but is none is one line of error.
+    @Test func inputsNamingOtherFilesAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tview-video-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = Self.sample("video-h264-vfr.mp4")
+        for (name, text) in [
+            ("list.ffconcat", "ffconcat version 1.0\nfile '\(clip)'\n"),
+            ("playlist.m3u8", "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n\(clip)\n#EXT-X-ENDLIST\n"),
+        ] {
+            let path = folder.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: DecodeError.self) { try AnimatedImage.open(path: path) }
+        }
+        let fake = folder.appendingPathComponent("fake.mp4").path
+        try Data(
+            [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8)
+                + [UInt8](repeating: 7, count: 200)
+        )
+        .write(to: URL(fileURLWithPath: fake))
+        do {
+            _ = try AnimatedImage.open(path: fake)
+            Issue.record("a file that is no clip opened")
+        } catch {
+            #expect(!error.description.contains("\n"))
+            #expect(error.description.hasPrefix("MP4 is corrupt"))
+        }
+    }
+
+    /// --info's facts: the codec, the sound, the frame count the container states (none in
+    /// Matroska), the size shown (turned upright).
+    @Test func detailsSayWhatTheClipIs() throws {
+        let sound = try AnimatedImage.open(path: Self.sample("video-with-audio.mp4"))
+        #expect(
+            sound.videoDetails
+                == VideoDetails(codec: "h264", width: 32, height: 24, hasAudio: true, declaredFrameCount: 4))
+        let matroska = try AnimatedImage.open(path: Self.sample("video-av1.mkv"))
+        #expect(matroska.videoDetails?.codec == "av1" && matroska.videoDetails?.declaredFrameCount == nil)
+        #expect(matroska.totalPlays == nil)
+        let turned = try AnimatedImage.open(path: Self.sample("video-rotate-90.mp4"))
+        #expect(turned.videoDetails?.width == 24 && turned.videoDetails?.height == 32)
+    }
+}
