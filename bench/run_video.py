@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Video clips: tview against timg 1.6 (which plays them through libav) and `mpv --vo=tct`, and
+against FFmpeg decoding the same clip alone on one thread (`ffmpeg -threads 1 -i CLIP -f null -`,
+the floor: everything a player adds is on top of it), measured in one run through
+../shared/bench/ptyrun.py at 160x48. The clips are H.264 (libx264, CRF 23, 4:2:0) made from the
+bench media: 250 frames at 25 fps (10 s) of big.gif (1280x720) and of huge.gif (1920x1080).
+tview also plays the 720p clip behind a 2 Mbit/s link (ptyrun's model). Writes
+bench/results/video.md.
+
+usage: python3 bench/run_video.py [--media DIR] [--out bench/results/video.md]
+"""
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import time
+
+from benchlib import RESULTS, TVIEW, ptyrun, version
+
+TIMG = "/opt/peers/timg-1.6/bin/timg"
+NOMINAL_S = 10.0
+
+
+def make_clip(media, source, name):
+    clip = os.path.join(media, name)
+    if not os.path.exists(clip):
+        subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", os.path.join(media, source),
+                        "-frames:v", "250", "-c:v", "libx264", "-crf", "23", "-pix_fmt", "yuv420p", "-bitexact",
+                        clip], check=True)
+    return clip
+
+
+def ffmpeg_alone(clip):
+    """CPU seconds and peak RSS of FFmpeg decoding the clip on one thread, nothing shown."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-threads", "1", "-i", clip, "-f", "null", "-"],
+                   check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"cpu_s": cpu, "wall_s": time.monotonic() - start, "maxrss_mb": after.ru_maxrss / 1024}
+
+
+def row(clip_name, tool, figures, link=""):
+    if "error" in figures:
+        return f"| {clip_name} | {link or '–'} | {tool} | n/a: {figures['error'][:60]} ||||||"
+    first = figures.get("first_frame_s") or figures.get("first_glyph_s")
+    wall = figures.get("wall_s", 0)
+    loop = (wall - first) / NOMINAL_S if first else None
+    return (f"| {clip_name} | {link or '–'} | {tool} | {figures.get('cpu_s', 0):.2f} | {figures.get('cpu_pct', 0):.1f} | "
+            f"{figures.get('maxrss_mb', 0):.1f} | {'–' if first is None else f'{first:.3f}'} | "
+            f"{figures.get('bytes', 0) / 1e6:.2f} | {'–' if loop is None else f'{loop * 100:.0f} %'} |")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--media", default="/tmp/tview-bench-media")
+    parser.add_argument("--tview", default=TVIEW)
+    parser.add_argument("--out", default=os.path.join(RESULTS, "video.md"))
+    args = parser.parse_args()
+    clips = [("720p H.264", make_clip(args.media, "big.gif", "clip-720p.mp4")),
+             ("1080p H.264", make_clip(args.media, "huge.gif", "clip-1080p.mp4"))]
+    timg = version(TIMG)
+    mpv = shutil.which("mpv")
+    rows = []
+    for name, clip in clips:
+        alone = ffmpeg_alone(clip)
+        rows.append(f"| {name} | – | ffmpeg -threads 1 (decoding alone) | {alone['cpu_s']:.2f} | – | "
+                    f"{alone['maxrss_mb']:.1f} | – | – | – |")
+        print(rows[-1])
+        tools = [("tview", [args.tview, "--loops", "1", clip])]
+        if timg:
+            tools.append((timg, [TIMG, "--loops=1", clip]))
+        if mpv:
+            tools.append(("mpv --vo=tct", [mpv, "--really-quiet", "--vo=tct", "--no-audio", "--loop-file=no", clip]))
+        for tool, command in tools:
+            rows.append(row(name, tool, ptyrun(command, 40, cols=160, rows=48, mosaic=True)))
+            print(rows[-1])
+    rows.append(row("720p H.264", "tview", ptyrun([args.tview, "--loops", "1", clips[0][1]], 40, cols=160, rows=48,
+                                                  link="250000:2000000", mosaic=True), link="250000:2000000"))
+    print(rows[-1])
+    text = ["# Video clips", "",
+            "One run of `bench/run_video.py` at 160x48 in ptyrun's pseudo-terminal (TERM=xterm-256color, "
+            "COLORTERM=truecolor: text, each tool's default symbols). Clips: 250 frames at 25 fps (10 s), H.264 "
+            "CRF 23 4:2:0, made by Debian's ffmpeg from big.gif (1280x720) and huge.gif (1920x1080). "
+            "*CPU s*: the whole run; the ffmpeg row is FFmpeg decoding the clip alone on one thread, the floor. "
+            "*loop*: from the first frame to the end, over the nominal 10 s (timg decodes every frame first). "
+            f"Peers: {timg or 'timg 1.6 missing'}; mpv {'found' if mpv else 'missing'}.", "",
+            "| clip | link | tool | CPU s | CPU % | peak RSS MB | first frame s | MB written | loop |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"] + rows
+    with open(args.out, "w") as out:
+        out.write("\n".join(text) + "\n")
+
+
+if __name__ == "__main__":
+    main()
