@@ -153,7 +153,7 @@ bench-peers:
 # bench/results/sources.md; inline in the scrollback: bench/results/inline.md; then the gallery
 # against timg --grid (24 files; timg takes about 10 GB): bench/results/gallery.md; last, picture fidelity of text output: bench/results/fidelity.md.
 bench: build bench-peers
-	@for p in chafa timg ffmpeg gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
+	@for p in chafa timg ffmpeg mpv gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
@@ -161,6 +161,7 @@ bench: build bench-peers
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md
 	python3 bench/run_inline.py --media $(MEDIA)
+	python3 bench/run_video.py --media $(MEDIA)
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_modern.py --media $(MEDIA)

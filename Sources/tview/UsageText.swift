@@ -18,6 +18,7 @@ enum UsageText {
     static let examples: [(command: String, what: String)] = [
         ("tview anim.gif", "full screen until q (or as often as the file says)"),
         ("tview a.gif b.webp c.png", "one after another; n / p switch"),
+        ("tview clip.mp4", "a video clip (MP4, MOV, WebM, MKV) plays as a GIF does, without sound"),
         ("cat anim.gif | tview -", "- reads standard input (keys still come from the terminal)"),
         ("tview --grid auto *.gif", "a gallery: every file in a tile, each on its own timing"),
         ("tview --inline anim.gif", "plays in place where the cursor is (pixels or text); the last frame stays"),
