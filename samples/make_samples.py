@@ -631,6 +631,41 @@ def jpeg_samples():
     write_cut_short(path, "jpeg-cut-short.jpg", 1 / 2)
 
 
+def jpeg_orientation_samples():
+    """One JPEG for each EXIF orientation (1 to 8) of the same 32x24 picture, stored as the
+    camera would store it for that orientation, and a PNG with an eXIf chunk; the expected
+    canvas is Pillow's own `ImageOps.exif_transpose` of the decoded file (an independent turn),
+    within JPEG's rounding. Shown upright, every one is the same picture."""
+    from PIL import Image, ImageOps
+    w, h = 32, 24
+    upright = Image.new("RGB", (w, h))
+    upright.putdata([p[:3] for p in pattern(w, h, 3, alpha=False)])
+    # What a camera stores for each orientation: the upright picture turned the other way.
+    stored_as = {1: [], 2: [Image.Transpose.FLIP_LEFT_RIGHT], 3: [Image.Transpose.ROTATE_180],
+                 4: [Image.Transpose.FLIP_TOP_BOTTOM], 5: [Image.Transpose.TRANSPOSE],
+                 6: [Image.Transpose.ROTATE_90], 7: [Image.Transpose.TRANSVERSE], 8: [Image.Transpose.ROTATE_270]}
+    for value, steps in stored_as.items():
+        stored = upright
+        for step in steps:
+            stored = stored.transpose(step)
+        exif = Image.Exif()
+        exif[0x0112] = value
+        name = "jpeg-exif-orientation-%d" % value
+        path = os.path.join(GOOD, name + ".jpg")
+        stored.save(path, quality=100, subsampling=0, exif=exif.tobytes())
+        shown = ImageOps.exif_transpose(Image.open(path)).convert("RGBA")
+        save_expected(name, shown.size[0], shown.size[1], [list(shown.getdata())], [100], None, exact=False,
+                      tolerance=2)
+    # A PNG with an eXIf chunk stating orientation 6 (a quarter turn clockwise to show it).
+    stored = upright.transpose(Image.Transpose.ROTATE_90)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    path = os.path.join(GOOD, "png-exif-orientation-6.png")
+    stored.save(path, exif=exif.tobytes())
+    shown = ImageOps.exif_transpose(Image.open(path)).convert("RGBA")
+    save_expected("png-exif-orientation-6", shown.size[0], shown.size[1], [list(shown.getdata())], [100], None)
+
+
 def run_tool(name, package, args):
     tool = shutil.which(name)
     if tool is None:
@@ -845,6 +880,7 @@ def main():
         jxl_samples(workdir)
         video_samples(workdir)
     jpeg_samples()
+    jpeg_orientation_samples()
     print("samples written to", GOOD)
 
 

@@ -2,7 +2,8 @@ internal import CJPEGShim
 
 /// A JPEG still (baseline or progressive; greyscale, YCbCr, CMYK) through libjpeg-turbo, via the
 /// C shim that keeps libjpeg's longjmp on the C side: one frame. Data that breaks off decodes as
-/// far as it goes (libjpeg greys the rest) and says so; EXIF orientation is not applied.
+/// far as it goes (libjpeg greys the rest) and says so. EXIF orientation is applied, as browsers
+/// do: a phone's portrait photo shows upright.
 final class JPEGDecoder: FrameDecoder {
     let format = ImageFormat.jpeg
     let canvasWidth: Int
@@ -13,6 +14,10 @@ final class JPEGDecoder: FrameDecoder {
 
     private let file: MappedFile
     private var done = false
+    /// The stored picture's size, and what shows it upright.
+    private let storedWidth: Int
+    private let storedHeight: Int
+    private let orientation: PixelOrientation
     /// libjpeg warned that the data was damaged or cut short and drew the rest grey.
     private(set) var dataEndedEarly = false
 
@@ -34,11 +39,15 @@ final class JPEGDecoder: FrameDecoder {
                 text.count)
         }
         guard read != 0 else { throw Self.failure(message) }
-        canvasWidth = Int(width)
-        canvasHeight = Int(height)
+        storedWidth = Int(width)
+        storedHeight = Int(height)
+        orientation = ExifOrientation.orientation(
+            ExifOrientation.value(jpeg: UnsafeRawBufferPointer(start: file.address, count: file.count)))
+        (canvasWidth, canvasHeight) = orientation.orientedSize(width: storedWidth, height: storedHeight)
+        // A turned picture is held twice while it is turned.
         try limits.checkMemory(
-            width: canvasWidth, height: canvasHeight, canvases: Self.canvasesHeld,
-            alsoBytes: canvasWidth * canvasHeight * Self.coefficientBytesPerPixel + file.count, format: .jpeg)
+            width: storedWidth, height: storedHeight, canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
+            alsoBytes: storedWidth * storedHeight * Self.coefficientBytesPerPixel + file.count, format: .jpeg)
     }
 
     func rewind() throws(DecodeError) {
@@ -50,13 +59,13 @@ final class JPEGDecoder: FrameDecoder {
         done = true
         var message = [CChar](repeating: 0, count: 200)
         var result: CInt = 0
-        let count = canvasWidth * canvasHeight
+        let count = storedWidth * storedHeight
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
             result = message.withUnsafeMutableBufferPointer { text in
                 UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: count * 4) {
                     tview_jpeg_decode_rgba(
-                        file.address.assumingMemoryBound(to: UInt8.self), file.count, UInt32(canvasWidth),
-                        UInt32(canvasHeight), $0, text.baseAddress, text.count)
+                        file.address.assumingMemoryBound(to: UInt8.self), file.count, UInt32(storedWidth),
+                        UInt32(storedHeight), $0, text.baseAddress, text.count)
                 }
             }
             // On failure rows may be partly written; RGBA has no invalid bit pattern.
@@ -69,7 +78,7 @@ final class JPEGDecoder: FrameDecoder {
         }
         // A still shows for what an unset delay plays as, as a still PNG does.
         return Frame(
-            image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels),
+            image: orientation.apply(to: RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)),
             duration: FrameDelay.playable(.zero))
     }
 

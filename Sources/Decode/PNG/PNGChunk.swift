@@ -16,4 +16,5 @@ struct PNGChunk {
     static let actl = "acTL"
     static let fctl = "fcTL"
     static let fdat = "fdAT"
+    static let exif = "eXIf"
 }

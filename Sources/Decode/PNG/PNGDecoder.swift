@@ -1,6 +1,7 @@
 /// PNG and APNG. The chunk layout is read once at open (`PNGLayout`); each frame is then rebuilt
 /// as a standalone PNG, decoded by libpng and composited (`APNGCompositor`). An APNG that breaks
-/// the spec's rules plays as its still image, as the spec asks; a still PNG is one frame.
+/// the spec's rules plays as its still image, as the spec asks; a still PNG is one frame. An
+/// eXIf chunk's orientation is applied to every frame, as browsers do.
 final class PNGDecoder: FrameDecoder {
     let format: ImageFormat
     let canvasWidth: Int
@@ -16,7 +17,10 @@ final class PNGDecoder: FrameDecoder {
     private var compositor: APNGCompositor
     private var nextIndex = 0
 
-    var lastChange: PixelRect? { compositor.changed }
+    /// Where the last frame changed the canvas; not known once the frames are turned.
+    var lastChange: PixelRect? { orientation.isUpright ? compositor.changed : nil }
+    /// What shows the frames upright (eXIf).
+    private let orientation: PixelOrientation
 
     /// A still image is libpng's decoded buffer and the canvas made of it; an animation holds the
     /// canvas, a decoded frame (a whole canvas at worst), what DISPOSE_OP_PREVIOUS saves and
@@ -27,12 +31,14 @@ final class PNGDecoder: FrameDecoder {
     init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         self.input = input
         layout = try PNGLayout(input: input)
+        orientation = ExifOrientation.orientation(layout.exifOrientation)
+        // A turned frame is held once more while it is turned.
         try limits.checkMemory(
-            width: layout.width, height: layout.height, canvases: Self.canvasesHeld(animated: layout.isAnimated),
+            width: layout.width, height: layout.height,
+            canvases: Self.canvasesHeld(animated: layout.isAnimated) + (orientation.isUpright ? 0 : 1),
             alsoBytes: layout.isAnimated ? input.size : 0,
             format: layout.isAnimated ? .apng : .png)
-        canvasWidth = layout.width
-        canvasHeight = layout.height
+        (canvasWidth, canvasHeight) = orientation.orientedSize(width: layout.width, height: layout.height)
         var notes: [String] = []
         if layout.isAnimated {
             format = .apng
@@ -54,7 +60,7 @@ final class PNGDecoder: FrameDecoder {
             declaredFrameCount = 1
         }
         self.notes = notes
-        compositor = APNGCompositor(width: canvasWidth, height: canvasHeight)
+        compositor = APNGCompositor(width: layout.width, height: layout.height)
     }
 
     func rewind() throws(DecodeError) {
@@ -86,6 +92,6 @@ final class PNGDecoder: FrameDecoder {
         let pixels = try LibPNG.decode(stream: stream.finish(), width: control.width, height: control.height)
         compositor.draw(pixels, control: control, isFirst: nextIndex == 0)
         nextIndex += 1
-        return Frame(image: compositor.canvas, duration: control.duration)
+        return Frame(image: orientation.apply(to: compositor.canvas), duration: control.duration)
     }
 }

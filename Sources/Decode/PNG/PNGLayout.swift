@@ -18,6 +18,8 @@ struct PNGLayout {
     private(set) var animationError: String?
     /// Where the data broke off, if it did.
     private(set) var truncation: String?
+    /// The EXIF orientation an eXIf chunk states (the first one), 1 to 8.
+    private(set) var exifOrientation: Int?
 
     var isAnimated: Bool { playCount != nil && animationError == nil && !frames.isEmpty }
 
@@ -126,6 +128,11 @@ struct PNGLayout {
                 }
                 sequence &+= 1
                 frames[last].dataChunks.append(chunk)
+            case PNGChunk.exif:
+                // Up to 64 KB of EXIF read; a bad one reads as upright.
+                if exifOrientation == nil, length <= 1 << 16, let data = try? Self.checkedData(of: chunk, in: input) {
+                    exifOrientation = data.withUnsafeBytes { ExifOrientation.value(tiff: $0) }
+                }
             case PNGChunk.iend:
                 ended = true
             default:

@@ -1,0 +1,71 @@
+/// EXIF's Orientation tag (0x0112), read from a JPEG's APP1 segment or a PNG's eXIf chunk, and
+/// the turn and mirror that show the picture upright, as browsers apply it (CSS
+/// `image-orientation: from-image`, the default since 2020). Bounded reads of the file's bytes
+/// only: a malformed or missing tag reads as upright.
+enum ExifOrientation {
+    /// The orientation a TIFF structure (EXIF's payload after "Exif\0\0", or a PNG eXIf chunk)
+    /// states in its first IFD, 1 to 8; nil when it states none or is malformed.
+    static func value(tiff bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 8 else { return nil }
+        let little: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0x49, 0x49): little = true
+        case (0x4D, 0x4D): little = false
+        default: return nil
+        }
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= bytes.count else { return nil }
+            let a = Int(bytes[at]), b = Int(bytes[at + 1])
+            return little ? a | b << 8 : a << 8 | b
+        }
+        func u32(_ at: Int) -> Int? {
+            guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
+            return high << 16 | low
+        }
+        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
+        for entry in 0..<min(count, 512) {
+            let at = ifd + 2 + entry * 12
+            guard let tag = u16(at) else { return nil }
+            // SHORT, one value: in the first two bytes of the value field.
+            if tag == 0x0112, u16(at + 2) == 3, let value = u16(at + 8), (1...8).contains(value) {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// The orientation a JPEG's first EXIF APP1 segment states; nil when none does. Walks the
+    /// segments before the first scan.
+    static func value(jpeg bytes: UnsafeRawBufferPointer) -> Int? {
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            let marker = bytes[at + 1]
+            // Start of scan or end of image: no more header segments.
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 2, at + 2 + length <= bytes.count else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at + 2 + length)])
+            if marker == 0xE1, body.count > 6, body.starts(with: Array("Exif".utf8) + [0, 0]) {
+                return value(tiff: UnsafeRawBufferPointer(rebasing: body[6...]))
+            }
+            at += 2 + length
+        }
+        return nil
+    }
+
+    /// The turn and mirror that show a picture with EXIF orientation `value` upright.
+    static func orientation(_ value: Int?) -> PixelOrientation {
+        switch value {
+        case 2: return PixelOrientation(quarterTurns: 0, flipsVertically: false, flipsHorizontally: true)
+        case 3: return PixelOrientation(quarterTurns: 2, flipsVertically: false, flipsHorizontally: false)
+        case 4: return PixelOrientation(quarterTurns: 0, flipsVertically: true, flipsHorizontally: false)
+        // Transposed: a quarter turn clockwise, then mirrored left to right.
+        case 5: return PixelOrientation(quarterTurns: 3, flipsVertically: false, flipsHorizontally: true)
+        case 6: return PixelOrientation(quarterTurns: 3, flipsVertically: false, flipsHorizontally: false)
+        // Transversed: a quarter turn clockwise, then mirrored top to bottom.
+        case 7: return PixelOrientation(quarterTurns: 3, flipsVertically: true, flipsHorizontally: false)
+        case 8: return PixelOrientation(quarterTurns: 1, flipsVertically: false, flipsHorizontally: false)
+        default: return .upright
+        }
+    }
+}
