@@ -9,12 +9,13 @@
 int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message,
                     size_t message_size);
 
-/// Decodes a JPEG stream to 8-bit RGBA, `width` x `height` (from `tview_jpeg_size`), into
+/// Decodes a JPEG stream to 8-bit RGBA at 1/`scale_denominator` of its size (1, 2, 4 or 8:
+/// `width` x `height` are the stored size from `tview_jpeg_size` divided so, rounded up), into
 /// `pixels` (width * height * 4 bytes): greyscale and YCbCr through libjpeg-turbo's RGBA output,
 /// CMYK and YCCK (Adobe's inverted ink) converted here. Returns 1 on success, 2 when the data
 /// broke off or was damaged but rows were decoded (libjpeg's warning in `message`; the rest is
 /// grey, as libjpeg fills it), 0 on failure with the message.
-int tview_jpeg_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                           char *message, size_t message_size);
+int tview_jpeg_decode_rgba(const uint8_t *data, size_t size, unsigned scale_denominator, uint32_t width,
+                           uint32_t height, uint8_t *pixels, char *message, size_t message_size);
 
 #endif

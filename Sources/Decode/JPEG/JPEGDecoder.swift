@@ -14,9 +14,12 @@ final class JPEGDecoder: FrameDecoder {
 
     private let file: MappedFile
     private var done = false
-    /// The stored picture's size, and what shows it upright.
+    /// The picture's size as decoded (the stored size over `scale`), and what shows it upright.
     private let storedWidth: Int
     private let storedHeight: Int
+    /// libjpeg-turbo's DCT scaling: 1, 2, 4 or 8, the most that still gives the picture at least
+    /// the pixels `DecodeLimits.frameBound` shows it at.
+    let scale: Int
     private let orientation: PixelOrientation
     /// libjpeg warned that the data was damaged or cut short and drew the rest grey.
     private(set) var dataEndedEarly = false
@@ -39,15 +42,20 @@ final class JPEGDecoder: FrameDecoder {
                 text.count)
         }
         guard read != 0 else { throw Self.failure(message) }
-        storedWidth = Int(width)
-        storedHeight = Int(height)
+        let fullWidth = Int(width), fullHeight = Int(height)
         orientation = ExifOrientation.orientation(
             ExifOrientation.value(jpeg: UnsafeRawBufferPointer(start: file.address, count: file.count)))
+        let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
+        scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
+        // libjpeg's own rounding: up.
+        storedWidth = (fullWidth + scale - 1) / scale
+        storedHeight = (fullHeight + scale - 1) / scale
         (canvasWidth, canvasHeight) = orientation.orientedSize(width: storedWidth, height: storedHeight)
-        // A turned picture is held twice while it is turned.
+        // A turned picture is held twice while it is turned; a progressive file's coefficients
+        // are kept at the full size whatever the scale.
         try limits.checkMemory(
             width: storedWidth, height: storedHeight, canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
-            alsoBytes: storedWidth * storedHeight * Self.coefficientBytesPerPixel + file.count, format: .jpeg)
+            alsoBytes: fullWidth * fullHeight * Self.coefficientBytesPerPixel + file.count, format: .jpeg)
     }
 
     func rewind() throws(DecodeError) {
@@ -64,7 +72,8 @@ final class JPEGDecoder: FrameDecoder {
             result = message.withUnsafeMutableBufferPointer { text in
                 UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: count * 4) {
                     tview_jpeg_decode_rgba(
-                        file.address.assumingMemoryBound(to: UInt8.self), file.count, UInt32(storedWidth),
+                        file.address.assumingMemoryBound(to: UInt8.self), file.count, CUnsignedInt(scale),
+                        UInt32(storedWidth),
                         UInt32(storedHeight), $0, text.baseAddress, text.count)
                 }
             }
@@ -80,6 +89,14 @@ final class JPEGDecoder: FrameDecoder {
         return Frame(
             image: orientation.apply(to: RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)),
             duration: FrameDelay.playable(.zero))
+    }
+
+    /// The largest of 8, 4, 2 and 1 that divides a `width` x `height` picture and still leaves
+    /// at least the pixels it is shown at within `bound` (fitted, never enlarged).
+    static func scale(width: Int, height: Int, bound: FrameBound?) -> Int {
+        guard let bound else { return 1 }
+        let shown = min(1, Double(bound.width) / Double(width), Double(bound.height) / Double(height))
+        return [8, 4, 2].first { 1 / Double($0) >= shown } ?? 1
     }
 
     private static func text(_ message: [CChar]) -> String {

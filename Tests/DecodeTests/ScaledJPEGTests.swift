@@ -1,0 +1,49 @@
+@testable import Decode
+import Foundation
+import Testing
+
+/// Big photos decoded at the size shown: libjpeg-turbo's DCT scaling picks the largest of 1/8,
+/// 1/4 and 1/2 that still gives the picture the pixels it is shown at, and the picture is the
+/// full decode area-averaged, within a small error.
+@Suite struct ScaledJPEGTests {
+    @Test func theScaleLeavesAtLeastThePixelsShown() {
+        // 6000x4000 in 80x24 and 160x48 cells (10x20 pixels a cell).
+        #expect(JPEGDecoder.scale(width: 6000, height: 4000, bound: FrameBound(width: 800, height: 480)) == 8)
+        #expect(JPEGDecoder.scale(width: 6000, height: 4000, bound: FrameBound(width: 1600, height: 960)) == 4)
+        #expect(JPEGDecoder.scale(width: 6000, height: 4000, bound: FrameBound(width: 3000, height: 2000)) == 2)
+        #expect(JPEGDecoder.scale(width: 6000, height: 4000, bound: FrameBound(width: 3001, height: 4000)) == 1)
+        #expect(JPEGDecoder.scale(width: 6000, height: 4000, bound: nil) == 1)
+    }
+
+    /// jpeg-rgb.jpg (32x24) bounded to 8x6: decoded at a quarter, each pixel the mean of the 4x4
+    /// block of the full decode within 3 levels on average.
+    @Test func aScaledDecodeIsTheFullDecodeAveraged() throws {
+        let path = TestPaths.samples.appendingPathComponent("good/jpeg-rgb.jpg").path
+        let scaled = try AnimatedImage.open(
+            path: path, limits: DecodeLimits(frameBound: FrameBound(width: 8, height: 6)))
+        #expect(scaled.canvasWidth == 8 && scaled.canvasHeight == 6)
+        let small = try #require(try scaled.nextFrame()).image
+        let whole = try #require(try AnimatedImage.open(path: path).nextFrame()).image
+        var error = 0
+        for y in 0..<6 {
+            for x in 0..<8 {
+                for channel in [\RGBA.r, \RGBA.g, \RGBA.b] {
+                    var sum = 0
+                    for dy in 0..<4 { for dx in 0..<4 { sum += Int(whole[4 * x + dx, 4 * y + dy][keyPath: channel]) } }
+                    error += abs(sum / 16 - Int(small[x, y][keyPath: channel]))
+                }
+            }
+        }
+        #expect(error / (8 * 6 * 3) <= 3)
+    }
+
+    /// The turn applies to the scaled picture too: orientation 6 (32x24 shown) bounded to 8x6.
+    @Test func aTurnedPhotoIsScaledInItsShownShape() throws {
+        let path = TestPaths.samples.appendingPathComponent("good/jpeg-exif-orientation-6.jpg").path
+        let image = try AnimatedImage.open(
+            path: path, limits: DecodeLimits(frameBound: FrameBound(width: 8, height: 6)))
+        #expect(image.canvasWidth == 8 && image.canvasHeight == 6)
+        let frame = try #require(try image.nextFrame())
+        #expect(frame.image.width == 8 && frame.image.height == 6)
+    }
+}
