@@ -33,6 +33,8 @@ let package = Package(
         // Video clips through FFmpeg's libraries (Debian's libavformat-dev and company), opened when
         // a clip needs them; FFmpeg's types stay inside this shim.
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
+        // Colour profiles through lcms2, opened when a picture carries one; zlib for PNG's iCCP.
+        .target(name: "CColor", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("z")]),
 
         // libpng reports errors by longjmp: it is called from C only, so no jump crosses Swift.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
@@ -48,7 +50,7 @@ let package = Package(
             name: "Decode",
             dependencies: [
                 "CGIF", "CPNG", "CPNGShim", "CJPEGShim", "CWebP", "CCodecLoader", "CQuietLibraries", "CMemory",
-                "CVideo",
+                "CVideo", "CColor",
             ],
             swiftSettings: swiftSettings
         ),

@@ -666,6 +666,72 @@ def jpeg_orientation_samples():
     save_expected("png-exif-orientation-6", shown.size[0], shown.size[1], [list(shown.getdata())], [100], None)
 
 
+def icc_profile(kind):
+    """An ICC profile made by lcms2 itself (Debian's liblcms2-2, through ctypes): "Display P3"
+    (P3 primaries, D65, sRGB's tone curve, as Apple's) or "Grey gamma 1.8" (D50 white)."""
+    import ctypes
+    lcms = ctypes.CDLL("liblcms2.so.2")
+    lcms.cmsBuildParametricToneCurve.restype = ctypes.c_void_p
+    lcms.cmsBuildGamma.restype = ctypes.c_void_p
+    lcms.cmsCreateRGBProfile.restype = ctypes.c_void_p
+    lcms.cmsCreateGrayProfile.restype = ctypes.c_void_p
+    lcms.cmsMLUalloc.restype = ctypes.c_void_p
+
+    class XYY(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("Y", ctypes.c_double)]
+
+    if kind == "p3":
+        srgb_curve = (ctypes.c_double * 5)(2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045)
+        curve = lcms.cmsBuildParametricToneCurve(None, 4, srgb_curve)
+        curves = (ctypes.c_void_p * 3)(curve, curve, curve)
+        primaries = (XYY * 3)(XYY(0.680, 0.320, 1), XYY(0.265, 0.690, 1), XYY(0.150, 0.060, 1))
+        profile = lcms.cmsCreateRGBProfile(ctypes.byref(XYY(0.3127, 0.3290, 1)), primaries, curves)
+        name = b"Display P3"
+    else:
+        curve = lcms.cmsBuildGamma(None, ctypes.c_double(1.8))
+        profile = lcms.cmsCreateGrayProfile(ctypes.byref(XYY(0.3457, 0.3585, 1)), ctypes.c_void_p(curve))
+        name = b"Grey gamma 1.8"
+    text = lcms.cmsMLUalloc(None, 1)
+    lcms.cmsMLUsetASCII(ctypes.c_void_p(text), b"en", b"US", name)
+    lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x64657363, ctypes.c_void_p(text))  # 'desc'
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), None, ctypes.byref(size))
+    data = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), data, ctypes.byref(size))
+    return data.raw[:size.value]
+
+
+def color_profile_samples():
+    """Pictures carrying ICC profiles, in a JPEG (APP2), a PNG (iCCP) and a grey JPEG: the
+    expected canvas is Pillow's ImageCms conversion of the decoded pixels to sRGB (perceptual),
+    within 2 levels on average (Pillow's lcms2 and Debian's are different releases)."""
+    from PIL import Image, ImageCms
+    import io
+    w, h = 32, 24
+    picture = Image.new("RGB", (w, h))
+    picture.putdata([p[:3] for p in pattern(w, h, 4, alpha=False)])
+    p3 = icc_profile("p3")
+    srgb = ImageCms.createProfile("sRGB")
+    for name, extension, options in (("jpeg-display-p3", "jpg", {"quality": 100, "subsampling": 0}),
+                                     ("png-display-p3", "png", {})):
+        path = os.path.join(GOOD, "%s.%s" % (name, extension))
+        picture.save(path, icc_profile=p3, **options)
+        decoded = Image.open(path).convert("RGB")
+        shown = ImageCms.profileToProfile(decoded, ImageCms.ImageCmsProfile(io.BytesIO(p3)), srgb,
+                                          renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB")
+        save_expected(name, w, h, [[px + (255,) for px in shown.getdata()]], [100], None, exact=False,
+                      tolerance=2)
+    grey_profile = icc_profile("grey")
+    grey = picture.convert("L")
+    path = os.path.join(GOOD, "jpeg-grey-profile.jpg")
+    grey.save(path, icc_profile=grey_profile, quality=100)
+    decoded = Image.open(path)
+    shown = ImageCms.profileToProfile(decoded, ImageCms.ImageCmsProfile(io.BytesIO(grey_profile)), srgb,
+                                      renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB")
+    save_expected("jpeg-grey-profile", w, h, [[px + (255,) for px in shown.getdata()]], [100], None, exact=False,
+                  tolerance=2)
+
+
 def run_tool(name, package, args):
     tool = shutil.which(name)
     if tool is None:
@@ -881,6 +947,7 @@ def main():
         video_samples(workdir)
     jpeg_samples()
     jpeg_orientation_samples()
+    color_profile_samples()
     print("samples written to", GOOD)
 
 

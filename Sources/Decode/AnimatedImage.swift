@@ -46,6 +46,10 @@ public final class AnimatedImage {
         return frameCount.map { framesThisPass < $0 } ?? false
     }
 
+    /// The name of the embedded colour profile (converted to sRGB as the frames are decoded),
+    /// e.g. "Display P3"; nil when the file carries none.
+    public var colorProfileName: String? { decoder.colorProfile?.name }
+
     /// What a video clip says of itself (codec, shown size, sound); nil for images.
     public var videoDetails: VideoDetails? { (decoder as? VideoDecoder)?.details }
 

@@ -24,10 +24,17 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Where it is known how large the picture is shown: video frames are made no larger
     /// (decoding at the size shown; other formats decode whole and are downsampled after).
     public var frameBound: FrameBound?
+    /// Embedded colour profiles are converted to sRGB (as browsers show them); off, pixels come
+    /// as stored (conformance references that hold another format's raw values).
+    public var convertsColorProfiles: Bool
 
-    public init(memoryBudget: Int = DecodeLimits.defaultMemoryBudget, frameBound: FrameBound? = nil) {
+    public init(
+        memoryBudget: Int = DecodeLimits.defaultMemoryBudget, frameBound: FrameBound? = nil,
+        convertsColorProfiles: Bool = true
+    ) {
         self.memoryBudget = memoryBudget
         self.frameBound = frameBound
+        self.convertsColorProfiles = convertsColorProfiles
     }
 
     /// The pixel count of a `width` × `height` canvas, or nil when it is empty, too long on one

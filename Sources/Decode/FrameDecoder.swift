@@ -29,6 +29,12 @@ protocol FrameDecoder: AnyObject {
     /// Where the frame last returned changed the canvas left by the one before it; nil when
     /// the decoder does not know (then the whole canvas may have).
     var lastChange: PixelRect? { get }
+    /// The embedded colour profile, whose conversion to sRGB the frames have had; nil for none.
+    var colorProfile: ColorProfile? { get }
+}
+
+extension FrameDecoder {
+    var colorProfile: ColorProfile? { nil }
 }
 
 extension FrameDecoder {

@@ -15,6 +15,8 @@ struct ImageSummary {
     let warnings: [String]
     /// A video clip's codec, sound and declared frame count; nil for images.
     let video: VideoDetails?
+    /// The embedded colour profile's name (converted to sRGB); nil for none.
+    let colorProfile: String?
 
     init(image: AnimatedImage) throws(DecodeError) {
         // The container's list (it walks every frame's header once), else a decoding pass.
@@ -37,6 +39,7 @@ struct ImageSummary {
         truncated = image.isTruncated
         warnings = image.warnings
         video = image.videoDetails
+        colorProfile = image.colorProfileName
     }
 
     var totalDuration: Duration { durations.reduce(.zero, +) }

@@ -58,6 +58,9 @@ struct InfoPrinter {
                 + "\(loops) (\(fileLoop)), \(formatSeconds(summary.totalDuration)) per loop"
         ]
         lines.append("  frame durations: " + runs(of: summary.durations))
+        if let profile = summary.colorProfile {
+            lines.append("  colour profile: \(TerminalText.quotedName(profile)), shown in sRGB")
+        }
         if let video = summary.video {
             // Names from the file go through the one escaping path, as every name does.
             lines.append(
@@ -105,6 +108,7 @@ struct InfoPrinter {
             // What the container states (null where it does not: Matroska and WebM).
             object.add("declared_frames", video.declaredFrameCount.map { .number(Double($0)) } ?? .null)
         }
+        object.add("color_profile", summary.colorProfile.map { .string($0) } ?? .null)
         object.add("truncated", .bool(summary.truncated))
         object.add("warnings", .array(summary.warnings.map { .string($0) }))
         return object.encoded

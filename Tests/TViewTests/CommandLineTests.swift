@@ -80,8 +80,7 @@ import Testing
         let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         let keys: Set = [
             "file", "file_bytes", "format", "source", "width", "height", "frames", "loop_count", "durations_ms",
-            "truncated",
-            "warnings",
+            "color_profile", "truncated", "warnings",
         ]
         for object in objects { #expect(Set(object.keys) == keys) }
         #expect(objects[0]["format"] as? String == "gif")

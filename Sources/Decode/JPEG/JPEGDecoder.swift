@@ -2,8 +2,9 @@ internal import CJPEGShim
 
 /// A JPEG still (baseline or progressive; greyscale, YCbCr, CMYK) through libjpeg-turbo, via the
 /// C shim that keeps libjpeg's longjmp on the C side: one frame. Data that breaks off decodes as
-/// far as it goes (libjpeg greys the rest) and says so. EXIF orientation is applied, as browsers
-/// do: a phone's portrait photo shows upright.
+/// far as it goes (libjpeg greys the rest) and says so. EXIF orientation and an embedded ICC
+/// profile (APP2) are applied, as browsers do: a phone's portrait photo shows upright, a Display
+/// P3 one in its colours.
 final class JPEGDecoder: FrameDecoder {
     let format = ImageFormat.jpeg
     let canvasWidth: Int
@@ -11,6 +12,7 @@ final class JPEGDecoder: FrameDecoder {
     let loopCount: Int? = nil
     let declaredFrameCount: Int? = 1
     private(set) var notes: [String] = []
+    let colorProfile: ColorProfile?
 
     private let file: MappedFile
     private var done = false
@@ -43,8 +45,10 @@ final class JPEGDecoder: FrameDecoder {
         }
         guard read != 0 else { throw Self.failure(message) }
         let fullWidth = Int(width), fullHeight = Int(height)
-        orientation = ExifOrientation.orientation(
-            ExifOrientation.value(jpeg: UnsafeRawBufferPointer(start: file.address, count: file.count)))
+        let bytes = UnsafeRawBufferPointer(start: file.address, count: file.count)
+        orientation = ExifOrientation.orientation(ExifOrientation.value(jpeg: bytes))
+        colorProfile =
+            limits.convertsColorProfiles ? ColorProfile.jpegProfile(bytes).map(ColorProfile.init(icc:)) : nil
         let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
         scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
         // libjpeg's own rounding: up.
@@ -87,7 +91,9 @@ final class JPEGDecoder: FrameDecoder {
         }
         // A still shows for what an unset delay plays as, as a still PNG does.
         return Frame(
-            image: orientation.apply(to: RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)),
+            image: orientation.apply(
+                to: colorProfile?.convert(RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels))
+                    ?? RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)),
             duration: FrameDelay.playable(.zero))
     }
 

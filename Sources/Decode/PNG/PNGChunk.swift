@@ -17,4 +17,6 @@ struct PNGChunk {
     static let fctl = "fcTL"
     static let fdat = "fdAT"
     static let exif = "eXIf"
+    static let iccp = "iCCP"
+    static let srgb = "sRGB"
 }

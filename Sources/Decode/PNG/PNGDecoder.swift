@@ -1,7 +1,8 @@
 /// PNG and APNG. The chunk layout is read once at open (`PNGLayout`); each frame is then rebuilt
 /// as a standalone PNG, decoded by libpng and composited (`APNGCompositor`). An APNG that breaks
 /// the spec's rules plays as its still image, as the spec asks; a still PNG is one frame. An
-/// eXIf chunk's orientation is applied to every frame, as browsers do.
+/// eXIf chunk's orientation and an iCCP chunk's colour profile are applied to every frame, as
+/// browsers do.
 final class PNGDecoder: FrameDecoder {
     let format: ImageFormat
     let canvasWidth: Int
@@ -21,6 +22,7 @@ final class PNGDecoder: FrameDecoder {
     var lastChange: PixelRect? { orientation.isUpright ? compositor.changed : nil }
     /// What shows the frames upright (eXIf).
     private let orientation: PixelOrientation
+    let colorProfile: ColorProfile?
 
     /// A still image is libpng's decoded buffer and the canvas made of it; an animation holds the
     /// canvas, a decoded frame (a whole canvas at worst), what DISPOSE_OP_PREVIOUS saves and
@@ -32,6 +34,7 @@ final class PNGDecoder: FrameDecoder {
         self.input = input
         layout = try PNGLayout(input: input)
         orientation = ExifOrientation.orientation(layout.exifOrientation)
+        colorProfile = limits.convertsColorProfiles ? layout.iccProfile.map(ColorProfile.init(icc:)) : nil
         // A turned frame is held once more while it is turned.
         try limits.checkMemory(
             width: layout.width, height: layout.height,
@@ -92,6 +95,7 @@ final class PNGDecoder: FrameDecoder {
         let pixels = try LibPNG.decode(stream: stream.finish(), width: control.width, height: control.height)
         compositor.draw(pixels, control: control, isFirst: nextIndex == 0)
         nextIndex += 1
-        return Frame(image: orientation.apply(to: compositor.canvas), duration: control.duration)
+        let canvas = colorProfile?.convert(compositor.canvas) ?? compositor.canvas
+        return Frame(image: orientation.apply(to: canvas), duration: control.duration)
     }
 }

@@ -20,6 +20,9 @@ struct PNGLayout {
     private(set) var truncation: String?
     /// The EXIF orientation an eXIf chunk states (the first one), 1 to 8.
     private(set) var exifOrientation: Int?
+    /// The ICC profile an iCCP chunk holds, unless an sRGB chunk says the pixels are sRGB.
+    private(set) var iccProfile: [UInt8]?
+    private var saysSRGB = false
 
     var isAnimated: Bool { playCount != nil && animationError == nil && !frames.isEmpty }
 
@@ -128,6 +131,13 @@ struct PNGLayout {
                 }
                 sequence &+= 1
                 frames[last].dataChunks.append(chunk)
+            case PNGChunk.iccp:
+                if iccProfile == nil, !saysSRGB, let data = try? Self.checkedData(of: chunk, in: input) {
+                    iccProfile = ColorProfile.pngProfile(iccp: data)
+                }
+            case PNGChunk.srgb:
+                saysSRGB = true
+                iccProfile = nil
             case PNGChunk.exif:
                 // Up to 64 KB of EXIF read; a bad one reads as upright.
                 if exifOrientation == nil, length <= 1 << 16, let data = try? Self.checkedData(of: chunk, in: input) {

@@ -1,0 +1,131 @@
+// See color_shim.h.
+#define _GNU_SOURCE
+#include "color_shim.h"
+
+#include <dlfcn.h>
+#include <lcms2.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define LCMS_FUNCTIONS(X)                                                                                   \
+    X(cmsGetEncodedCMMversion) X(cmsOpenProfileFromMem) X(cmsCloseProfile) X(cmsCreate_sRGBProfile)         \
+    X(cmsCreateTransform) X(cmsDeleteTransform) X(cmsDoTransform) X(cmsGetColorSpace)                       \
+    X(cmsGetProfileInfoASCII) X(cmsSetLogErrorHandler)
+
+#define DECLARE_POINTER(name) static __typeof__(&name) p_##name;
+LCMS_FUNCTIONS(DECLARE_POINTER)
+
+static char load_reason[256];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void quiet(cmsContext context, cmsUInt32Number code, const char *text) {
+    (void)context, (void)code, (void)text;
+}
+
+static void load_body(void) {
+    void *handle = dlopen("liblcms2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        snprintf(load_reason, sizeof load_reason, "%s", dlerror());
+        return;
+    }
+#define RESOLVE(name)                                                                                       \
+    p_##name = (__typeof__(&name))dlsym(handle, #name);                                                     \
+    if (p_##name == NULL) {                                                                                 \
+        snprintf(load_reason, sizeof load_reason, "liblcms2.so.2 has no %s", #name);                        \
+        return;                                                                                             \
+    }
+    LCMS_FUNCTIONS(RESOLVE)
+    // lcms2 2.x keeps its ABI within the major version; its own messages stay off the screen.
+    if (p_cmsGetEncodedCMMversion() / 1000 != 2) {
+        snprintf(load_reason, sizeof load_reason, "liblcms2 is not version 2");
+        return;
+    }
+    p_cmsSetLogErrorHandler(quiet);
+}
+
+const char *tview_color_load(void) {
+    pthread_once(&load_once, load_body);
+    return load_reason[0] ? load_reason : (p_cmsCreateTransform ? NULL : "lcms2 could not be opened");
+}
+
+struct tview_color {
+    cmsHTRANSFORM transform;
+    int grey;
+};
+
+tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description, size_t description_size) {
+    if (description_size) description[0] = 0;
+    if (tview_color_load() != NULL || size < 132) return NULL;
+    cmsHPROFILE input = p_cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
+    if (input == NULL) return NULL;
+    if (description_size) {
+        p_cmsGetProfileInfoASCII(input, cmsInfoDescription, "en", "US", description,
+                                 (cmsUInt32Number)description_size);
+    }
+    cmsColorSpaceSignature space = p_cmsGetColorSpace(input);
+    tview_color *color = NULL;
+    if (space == cmsSigRgbData || space == cmsSigGrayData) {
+        cmsHPROFILE srgb = p_cmsCreate_sRGBProfile();
+        int grey = space == cmsSigGrayData;
+        // Perceptual: what browsers use (for matrix profiles the same as relative colorimetric).
+        cmsHTRANSFORM transform =
+            srgb ? p_cmsCreateTransform(input, grey ? TYPE_GRAY_8 : TYPE_RGBA_8, srgb, grey ? TYPE_RGB_8 : TYPE_RGBA_8,
+                                        INTENT_PERCEPTUAL, grey ? 0 : cmsFLAGS_COPY_ALPHA)
+                 : NULL;
+        if (srgb) p_cmsCloseProfile(srgb);
+        if (transform) {
+            color = calloc(1, sizeof *color);
+            if (color) {
+                color->transform = transform;
+                color->grey = grey;
+            } else {
+                p_cmsDeleteTransform(transform);
+            }
+        }
+    }
+    p_cmsCloseProfile(input);
+    return color;
+}
+
+void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count) {
+    if (!color->grey) {
+        // In slices: cmsDoTransform counts pixels in 32 bits.
+        for (size_t done = 0; done < count; done += 1 << 24) {
+            size_t now = count - done < (1u << 24) ? count - done : 1u << 24;
+            p_cmsDoTransform(color->transform, rgba + done * 4, rgba + done * 4, (cmsUInt32Number)now);
+        }
+        return;
+    }
+    // Grey: the grey level (any channel) through the profile to sRGB, a slice at a time.
+    enum { slice = 4096 };
+    uint8_t grey[slice], rgb[slice * 3];
+    for (size_t done = 0; done < count; done += slice) {
+        size_t now = count - done < slice ? count - done : slice;
+        for (size_t i = 0; i < now; i++) grey[i] = rgba[(done + i) * 4];
+        p_cmsDoTransform(color->transform, grey, rgb, (cmsUInt32Number)now);
+        for (size_t i = 0; i < now; i++) memcpy(rgba + (done + i) * 4, rgb + i * 3, 3);
+    }
+}
+
+void tview_color_close(tview_color *color) {
+    if (color == NULL) return;
+    p_cmsDeleteTransform(color->transform);
+    free(color);
+}
+
+size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) return 0;
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)size;
+    stream.next_out = out;
+    stream.avail_out = (uInt)capacity;
+    int result = inflate(&stream, Z_FINISH);
+    size_t produced = capacity - stream.avail_out;
+    inflateEnd(&stream);
+    return result == Z_STREAM_END ? produced : 0;
+}

@@ -1,0 +1,30 @@
+// Colour profiles through lcms2, which is opened when a picture carries a profile (like the
+// decoders loaded on demand): an embedded ICC profile's pixels converted to sRGB, as browsers
+// show them. Only tview's own types cross this line.
+#ifndef TVIEW_COLOR_SHIM_H
+#define TVIEW_COLOR_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tview_color tview_color;
+
+// NULL when lcms2 is loaded (the first call loads it), else why not.
+const char *tview_color_load(void);
+
+// A conversion from the ICC profile `icc` to sRGB, perceptual intent, for 8-bit RGBA pixels
+// (grey profiles: their pixels as RGBA with equal channels). NULL when lcms2 is missing or the
+// profile is malformed, or is not an RGB or grey one; `description` gets the profile's name
+// (its description tag) when it can be read.
+tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description, size_t description_size);
+
+// Converts `count` RGBA pixels in place (alpha kept).
+void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count);
+
+void tview_color_close(tview_color *color);
+
+// A zlib stream (a PNG iCCP chunk's profile) inflated into `out`, at most `capacity` bytes;
+// the inflated size, or 0 when the stream is bad or larger than that.
+size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity);
+
+#endif

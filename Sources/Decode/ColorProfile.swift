@@ -1,0 +1,97 @@
+internal import CColor
+
+/// A picture's embedded ICC profile, and the conversion of its pixels to sRGB (lcms2, perceptual
+/// intent), as browsers show such pictures on an sRGB screen. A profile that describes sRGB
+/// itself is not applied (the pixels already are sRGB); one lcms2 cannot use (malformed, CMYK,
+/// Lab) is named but not applied; without lcms2 nothing is applied.
+final class ColorProfile {
+    /// The profile's description ("Display P3", "sRGB IEC61966-2.1", ...), or "ICC profile".
+    let name: String
+    private let conversion: OpaquePointer?
+
+    /// The largest profile read (real ones are a few KB; a CMYK one with tables, a few MB).
+    static let largest = 4 << 20
+
+    init(icc: [UInt8]) {
+        var description = [CChar](repeating: 0, count: 128)
+        let conversion = icc.withUnsafeBufferPointer {
+            tview_color_open($0.baseAddress, $0.count, &description, description.count)
+        }
+        let text = String(decoding: description.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        name = text.isEmpty ? "ICC profile" : text
+        if let conversion, Self.describesSRGB(name) {
+            tview_color_close(conversion)
+            self.conversion = nil
+        } else {
+            self.conversion = conversion
+        }
+    }
+
+    deinit {
+        tview_color_close(conversion)
+    }
+
+    /// Whether converting changes anything.
+    var isApplied: Bool { conversion != nil }
+
+    /// `image` in sRGB.
+    func convert(_ image: RGBAImage) -> RGBAImage {
+        guard let conversion else { return image }
+        var converted = image
+        converted.pixels.withUnsafeMutableBytes { bytes in
+            tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), image.pixels.count)
+        }
+        return converted
+    }
+
+    /// sRGB's own profiles, named so by their makers (IEC's, HP's, Apple's, Google's).
+    private static func describesSRGB(_ name: String) -> Bool {
+        name.hasPrefix("sRGB") || name.hasPrefix("IEC 61966-2.1")
+    }
+
+    /// A JPEG's profile: its APP2 "ICC_PROFILE" segments joined in their stated order; nil when
+    /// there are none or they do not make one whole profile.
+    static func jpegProfile(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        let tag = Array("ICC_PROFILE".utf8) + [0]
+        var parts: [Int: [UInt8]] = [:]
+        var expected = 0
+        var total = 0
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            let marker = bytes[at + 1]
+            if marker == 0xDA || marker == 0xD9 { break }
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 2, at + 2 + length <= bytes.count else { break }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at + 2 + length)])
+            if marker == 0xE2, body.count > 14, body.starts(with: tag) {
+                let sequence = Int(body[12]), count = Int(body[13])
+                total += body.count - 14
+                guard total <= largest else { return nil }
+                parts[sequence] = Array(body[14...])
+                expected = count
+            }
+            at += 2 + length
+        }
+        guard expected > 0, parts.count == expected, (1...expected).allSatisfy({ parts[$0] != nil }) else {
+            return nil
+        }
+        return (1...expected).flatMap { parts[$0]! }
+    }
+
+    /// A PNG iCCP chunk's profile: after the name and its zero and the method byte, a zlib
+    /// stream; nil when malformed or over `largest`.
+    static func pngProfile(iccp data: [UInt8]) -> [UInt8]? {
+        guard let zero = data.prefix(80).firstIndex(of: 0), zero + 2 < data.count, data[zero + 1] == 0 else {
+            return nil
+        }
+        var out = [UInt8](repeating: 0, count: largest)
+        let compressed = Array(data[(zero + 2)...])
+        let size = compressed.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                tview_color_inflate(input.baseAddress, input.count, output.baseAddress, output.count)
+            }
+        }
+        guard size > 0 else { return nil }
+        return Array(out.prefix(size))
+    }
+}
