@@ -702,9 +702,11 @@ def icc_profile(kind):
 
 
 def color_profile_samples():
-    """Pictures carrying ICC profiles, in a JPEG (APP2), a PNG (iCCP) and a grey JPEG: the
+    """Pictures carrying ICC profiles, in a JPEG (APP2), a PNG (iCCP), a WebP (ICCP) and a grey
+    JPEG: the
     expected canvas is Pillow's ImageCms conversion of the decoded pixels to sRGB (perceptual),
-    within 2 levels on average (Pillow's lcms2 and Debian's are different releases)."""
+    within 2 levels on average (Pillow's lcms2 and Debian's are different releases). A profile holds the
+    time lcms2 made it: regenerated, the files' bytes differ, their pixels do not."""
     from PIL import Image, ImageCms
     import io
     w, h = 32, 24
@@ -713,7 +715,7 @@ def color_profile_samples():
     p3 = icc_profile("p3")
     srgb = ImageCms.createProfile("sRGB")
     for name, extension, options in (("jpeg-display-p3", "jpg", {"quality": 100, "subsampling": 0}),
-                                     ("png-display-p3", "png", {})):
+                                     ("png-display-p3", "png", {}), ("webp-display-p3", "webp", {"lossless": True})):
         path = os.path.join(GOOD, "%s.%s" % (name, extension))
         picture.save(path, icc_profile=p3, **options)
         decoded = Image.open(path).convert("RGB")

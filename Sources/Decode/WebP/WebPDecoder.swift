@@ -13,6 +13,7 @@ final class WebPDecoder: FrameDecoder {
     let loopCount: Int?
     let declaredFrameCount: Int?
     private(set) var notes: [String] = []
+    let colorProfile: ColorProfile?
     /// A frame after the first did not decode: the animation ends before it.
     private(set) var dataEndedEarly = false
 
@@ -41,15 +42,21 @@ final class WebPDecoder: FrameDecoder {
         let mapping = try input.map()
         var features = WebPBitstreamFeatures()
         let bytes = mapping.address.assumingMemoryBound(to: UInt8.self)
+        let profile =
+            limits.convertsColorProfiles
+            ? ColorProfile.webpProfile(UnsafeRawBufferPointer(start: mapping.address, count: mapping.count))
+                .map(ColorProfile.init(icc:)) : nil
         if WebPGetFeatures(bytes, mapping.count, &features) == VP8_STATUS_OK, features.has_animation == 0 {
             return try WebPStillDecoder(
-                mapping: mapping, width: Int(features.width), height: Int(features.height), limits: limits)
+                mapping: mapping, width: Int(features.width), height: Int(features.height), limits: limits,
+                colorProfile: profile)
         }
-        return try WebPDecoder(mapping: mapping, limits: limits)
+        return try WebPDecoder(mapping: mapping, limits: limits, colorProfile: profile)
     }
 
-    private init(mapping: MappedFile, limits: DecodeLimits) throws(DecodeError) {
+    private init(mapping: MappedFile, limits: DecodeLimits, colorProfile: ColorProfile?) throws(DecodeError) {
         self.mapping = mapping
+        self.colorProfile = colorProfile
         data = WebPData(bytes: mapping.address.assumingMemoryBound(to: UInt8.self), size: mapping.count)
 
         // Look at the container first, so a huge declared canvas is refused before libwebp
@@ -183,7 +190,8 @@ final class WebPDecoder: FrameDecoder {
         // Timestamps are when each frame ends; a frame lasts from the previous one's.
         let milliseconds = Int(timestamp) - Int(previousTimestamp)
         previousTimestamp = timestamp
-        return Frame(image: canvas!, duration: FrameDelay.playable(.milliseconds(max(milliseconds, 0))))
+        let shown = colorProfile?.convert(canvas!) ?? canvas!
+        return Frame(image: shown, duration: FrameDelay.playable(.milliseconds(max(milliseconds, 0))))
     }
 
     /// Frame `number`'s rectangle (clipped to the canvas) and disposal, from the container.

@@ -12,6 +12,7 @@ final class WebPStillDecoder: FrameDecoder {
     let declaredFrameCount: Int? = 1
     private(set) var notes: [String] = []
     private(set) var dataEndedEarly = false
+    let colorProfile: ColorProfile?
 
     private let mapping: MappedFile
     private var decoded = false
@@ -21,7 +22,10 @@ final class WebPStillDecoder: FrameDecoder {
     static let canvasesHeld = 2
 
     /// `mapping` holds a still image whose header said `width` × `height` (`WebPDecoder.open`).
-    init(mapping: MappedFile, width: Int, height: Int, limits: DecodeLimits) throws(DecodeError) {
+    init(mapping: MappedFile, width: Int, height: Int, limits: DecodeLimits, colorProfile: ColorProfile?)
+        throws(DecodeError)
+    {
+        self.colorProfile = colorProfile
         try limits.checkMemory(
             width: width, height: height, canvases: Self.canvasesHeld, alsoBytes: mapping.count, format: .webp)
         self.mapping = mapping
@@ -63,7 +67,7 @@ final class WebPStillDecoder: FrameDecoder {
             }
         }
         decoded = true
-        return Frame(image: image, duration: FrameDelay.playable(.zero))
+        return Frame(image: colorProfile?.convert(image) ?? image, duration: FrameDelay.playable(.zero))
     }
 
     /// Parts a broken file is fed in: the rows of the last part are lost.
