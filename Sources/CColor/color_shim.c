@@ -13,7 +13,8 @@
 #define LCMS_FUNCTIONS(X)                                                                                   \
     X(cmsGetEncodedCMMversion) X(cmsOpenProfileFromMem) X(cmsCloseProfile) X(cmsCreate_sRGBProfile)         \
     X(cmsCreateTransform) X(cmsDeleteTransform) X(cmsDoTransform) X(cmsGetColorSpace)                       \
-    X(cmsGetProfileInfoASCII) X(cmsSetLogErrorHandler)
+    X(cmsGetProfileInfoASCII) X(cmsSetLogErrorHandler) X(cmsCreateRGBProfile) X(cmsBuildParametricToneCurve)    \
+    X(cmsFreeToneCurve) X(cmsSaveProfileToMem)
 
 #define DECLARE_POINTER(name) static __typeof__(&name) p_##name;
 LCMS_FUNCTIONS(DECLARE_POINTER)
@@ -87,6 +88,31 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
         }
     }
     p_cmsCloseProfile(input);
+    return color;
+}
+
+tview_color *tview_color_open_primaries(const double primaries[6], const double white[2]) {
+    if (tview_color_load() != NULL) return NULL;
+    // sRGB's curve: IEC 61966-2-1 as lcms2's parametric type 4.
+    const double curve_parameters[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+    cmsToneCurve *curve = p_cmsBuildParametricToneCurve(NULL, 4, curve_parameters);
+    if (curve == NULL) return NULL;
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsCIExyY white_point = {white[0], white[1], 1};
+    cmsCIExyYTRIPLE triple = {{primaries[0], primaries[1], 1}, {primaries[2], primaries[3], 1},
+                              {primaries[4], primaries[5], 1}};
+    cmsHPROFILE profile = p_cmsCreateRGBProfile(&white_point, &triple, curves);
+    p_cmsFreeToneCurve(curve);
+    if (profile == NULL) return NULL;
+    // Through its bytes, so one path opens every profile.
+    cmsUInt32Number size = 0;
+    tview_color *color = NULL;
+    if (p_cmsSaveProfileToMem(profile, NULL, &size) && size > 0) {
+        uint8_t *bytes = malloc(size);
+        if (bytes && p_cmsSaveProfileToMem(profile, bytes, &size)) color = tview_color_open(bytes, size, NULL, 0);
+        free(bytes);
+    }
+    p_cmsCloseProfile(profile);
     return color;
 }
 

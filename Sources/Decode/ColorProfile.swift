@@ -27,6 +27,27 @@ final class ColorProfile {
         }
     }
 
+    /// RGB with these primaries and white point and sRGB's tone curve, named `name`.
+    init(name: String, primaries: [Double], white: [Double]) {
+        self.name = name
+        conversion = primaries.withUnsafeBufferPointer { p in
+            white.withUnsafeBufferPointer { w in tview_color_open_primaries(p.baseAddress, w.baseAddress) }
+        }
+    }
+
+    /// The colour an AVIF's nclx box states, where it is not sRGB's: Display P3 (SMPTE EG 432,
+    /// D65) and BT.2020 primaries, taken with sRGB's tone curve (a PQ or HLG transfer is not
+    /// tone-mapped). Nil for BT.709/sRGB and anything else.
+    static func nclx(primaries: Int) -> ColorProfile? {
+        let d65 = [0.3127, 0.3290]
+        switch primaries {
+        case 12:
+            return ColorProfile(name: "Display P3", primaries: [0.680, 0.320, 0.265, 0.690, 0.150, 0.060], white: d65)
+        case 9: return ColorProfile(name: "BT.2020", primaries: [0.708, 0.292, 0.170, 0.797, 0.131, 0.046], white: d65)
+        default: return nil
+        }
+    }
+
     deinit {
         tview_color_close(conversion)
     }

@@ -22,6 +22,8 @@ final class AVIFDecoder: FrameDecoder {
 
     private let mapping: MappedFile
     private let decoder: UnsafeMutablePointer<avifDecoder>
+    /// The ICC profile of its `colr` box, else the colour of its nclx one where not sRGB's.
+    let colorProfile: ColorProfile?
     /// libavif's view of the mapped file (see `readMapped`); freed after the decoder.
     private let io: UnsafeMutablePointer<avifIO>
     private let orientation: PixelOrientation
@@ -86,6 +88,13 @@ final class AVIFDecoder: FrameDecoder {
         codedWidth = Int(image.width)
         codedHeight = Int(image.height)
         orientation = Self.orientation(of: image)
+        if !limits.convertsColorProfiles {
+            colorProfile = nil
+        } else if image.icc.size > 0, let data = image.icc.data, image.icc.size <= ColorProfile.largest {
+            colorProfile = ColorProfile(icc: Array(UnsafeBufferPointer(start: data, count: image.icc.size)))
+        } else {
+            colorProfile = ColorProfile.nclx(primaries: Int(image.colorPrimaries))
+        }
         (canvasWidth, canvasHeight) = orientation.orientedSize(width: codedWidth, height: codedHeight)
         let count = Int(decoder.pointee.imageCount)
         guard count > 0 else { throw .noFrames(format: .avif) }
@@ -178,7 +187,8 @@ final class AVIFDecoder: FrameDecoder {
             initialized = count
         }
         guard conversion == AVIF_RESULT_OK else { throw Self.failure(conversion, decoder: decoder) }
-        let picture = RGBAImage(width: codedWidth, height: codedHeight, pixels: pixels)
+        var picture = RGBAImage(width: codedWidth, height: codedHeight, pixels: pixels)
+        if let colorProfile { picture = colorProfile.convert(picture) }
         return Frame(
             image: orientation.apply(to: picture), duration: duration(seconds: decoder.pointee.imageTiming.duration))
     }
