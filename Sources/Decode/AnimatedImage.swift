@@ -171,6 +171,16 @@ public final class AnimatedImage {
         }
     }
 
+    /// Passes over the next frame without decoding it, where the format allows (numbered files,
+    /// each a picture of its own): its duration; nil where it cannot (the caller decodes it
+    /// instead) or the pass is over. The frame after it then says no change rectangle.
+    public func skipFrame() -> Duration? {
+        guard !passEnded, let duration = decoder.skipFrame() else { return nil }
+        framesThisPass += 1
+        lastSerial = nil
+        return duration
+    }
+
     /// Starts again from the first frame.
     public func rewind() throws(DecodeError) {
         try decoder.rewind()

@@ -31,10 +31,14 @@ protocol FrameDecoder: AnyObject {
     var lastChange: PixelRect? { get }
     /// The embedded colour profile, whose conversion to sRGB the frames have had; nil for none.
     var colorProfile: ColorProfile? { get }
+    /// Passes over the next frame without decoding it, where each frame stands alone (numbered
+    /// files): its duration; nil where frames must be decoded in turn, or at the end.
+    func skipFrame() -> Duration?
 }
 
 extension FrameDecoder {
     var colorProfile: ColorProfile? { nil }
+    func skipFrame() -> Duration? { nil }
 }
 
 extension FrameDecoder {

@@ -77,6 +77,41 @@ import Testing
         #expect(sink.frameNumbers.last == 119)
     }
 
+    /// Numbered files: the frames a late player drops are passed over without being decoded, and
+    /// playing stays in real time showing the frame due.
+    @Test(arguments: [false, true])
+    func framesThatStandAloneAreSkippedWithoutDecoding(decodesOnThread: Bool) {
+        let clock = ManualClock()
+        // 120 frames of 40 ms on a terminal that needs 300 ms a frame: seven in eight are dropped.
+        let source = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
+        source.skipsUndecoded = true
+        let (played, sink, _) = player(
+            [source], clock: clock, cost: { _ in .milliseconds(300) },
+            settings: PlayerSettings(decodesOnThread: decodesOnThread))
+        let start = clock.now() + .milliseconds(300)
+        #expect(played.run() == .finished)
+        let elapsed = clock.now() - start
+        // Real time: at most the final frame's 300 ms present late (and its own 40 ms shown).
+        #expect(
+            elapsed >= .milliseconds(4800) && elapsed <= .milliseconds(5140), "real time, not slow motion: \(elapsed)")
+        #expect(played.statistics.framesShown + played.statistics.framesSkipped == 120)
+        // Shown frames, and at most one decoded ahead and dropped at each step: far fewer than
+        // the 120 a decoder that must go in turn decodes.
+        #expect(source.decodes <= 2 * played.statistics.framesShown + 1)
+        #expect(source.decodes < 60)
+        for (number, presentation) in zip(sink.frameNumbers, sink.presentations) where number < 119 {
+            #expect(presentation.time - start < .milliseconds(40 * (number + 1)) + .milliseconds(1))
+        }
+        #expect(sink.frameNumbers.last == 119)
+        // A decoder that must go in turn decodes every frame it drops.
+        let inTurn = SyntheticSource(frames: 120, durations: [.milliseconds(40)], totalPlays: 1)
+        let (again, _, _) = player(
+            [inTurn], clock: ManualClock(), cost: { _ in .milliseconds(300) },
+            settings: PlayerSettings(decodesOnThread: decodesOnThread))
+        #expect(again.run() == .finished)
+        #expect(inTurn.decodes == 120)
+    }
+
     @Test(arguments: [false, true])
     func aSlowLinkHoldsFramesBackAndShowsTheNewestWhenItCanTakeOne(decodesOnThread: Bool) {
         let clock = ManualClock()

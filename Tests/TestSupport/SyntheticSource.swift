@@ -62,6 +62,19 @@ public final class SyntheticSource: FrameSource {
         return frame
     }
 
+    /// Frames stand alone, as numbered files do: a late player may pass over one undecoded. Such
+    /// a source knows its count, as a sequence does.
+    public var skipsUndecoded = false {
+        didSet { if skipsUndecoded { frameCount = count } }
+    }
+
+    public func skipFrame() -> Duration? {
+        guard skipsUndecoded, next < count else { return nil }
+        defer { next += 1 }
+        lastSerial = nil
+        return durations[next % durations.count]
+    }
+
     public func rewind() throws(DecodeError) {
         lastSerial = nil
         next = 0

@@ -67,6 +67,13 @@ final class SequenceDecoder: FrameDecoder {
         return Frame(image: image, duration: frameDuration)
     }
 
+    /// Each file is a picture of its own: a late player passes over one without opening it.
+    func skipFrame() -> Duration? {
+        guard next < sequence.count else { return nil }
+        next += 1
+        return frameDuration
+    }
+
     /// `image` on the canvas: as it is when sizes match, else at the top left, clipped.
     private func fitted(_ image: RGBAImage, number: Int) -> RGBAImage {
         guard image.width != canvasWidth || image.height != canvasHeight else { return image }

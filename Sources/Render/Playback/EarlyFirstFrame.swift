@@ -46,6 +46,12 @@ public final class EarlyFirstFrame: FrameSource {
         return try source.nextFrame()
     }
 
+    /// Not while the early frame waits to be taken (it is the next one).
+    public func skipFrame() -> Duration? {
+        settle()
+        return early == nil ? source.skipFrame() : nil
+    }
+
     public func rewind() throws(DecodeError) {
         settle()
         early = nil

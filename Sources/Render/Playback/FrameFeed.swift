@@ -107,6 +107,25 @@ final class FrameFeed<Sink: FrameSink> {
         return try nextFrameSlot()
     }
 
+    /// Passes over frames of this pass whose time ends by media time `media`, without decoding
+    /// them, where the source can (numbered files): frames a late timeline would decode only to
+    /// drop. `estimate` is taken as each one's duration beforehand (a sequence's are all equal).
+    /// How many were passed over.
+    func skipUndecoded(endingBy media: Duration, estimate: Duration) -> Int {
+        // Never the pass's last frame, which stays on screen when playing ends: so only where
+        // the count is known.
+        guard !cachedLoops.contains(fileIndex), !passOver, estimate > .zero, let count = source.frameCount else {
+            return 0
+        }
+        var skipped = 0
+        while nextIndex + 1 < count, mediaCursor + estimate <= media, let duration = source.skipFrame() {
+            nextIndex += 1
+            mediaCursor += duration
+            skipped += 1
+        }
+        return skipped
+    }
+
     /// `decodeNext`, with a failure in the middle of a file ending its playing (the frames shown
     /// stay; the error is reported at the end).
     func decodeNextQuietly() -> Slot? {

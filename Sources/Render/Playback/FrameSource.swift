@@ -14,10 +14,14 @@ public protocol FrameSource: AnyObject {
     /// True when the file holds another frame after the one last returned in this pass (false
     /// when not known): the player then lets go of a skipped frame's canvas before the next decode.
     var hasMoreFrames: Bool { get }
+    /// Passes over the next frame without decoding it where the source can (numbered files): its
+    /// duration; nil where it cannot or the pass is over.
+    func skipFrame() -> Duration?
 }
 
 extension FrameSource {
     public var hasMoreFrames: Bool { false }
+    public func skipFrame() -> Duration? { nil }
 
     /// Decodes the next `count` frames and returns the last of them, with how many there were
     /// (fewer where the pass ends: the last frame decoded). Each earlier frame is let go before

@@ -108,15 +108,19 @@ final class Timeline<Sink: FrameSink> {
         guard end <= schedule.media(at: now) else {
             return min(retry, schedule.wallTime(for: end) ?? retry)
         }
-        return skipPending() ? .zero : retry  // the last frame waits
+        return skipPending(mediaNow: schedule.media(at: now)) ? .zero : retry  // the last frame waits
     }
 
     /// Replaces the pending frame, whose time is over, by the next one (decoded, not drawn:
     /// compositing needs it). False when there is none: the last frame is still shown.
-    private func skipPending() -> Bool {
+    private func skipPending(mediaNow: Duration) -> Bool {
         // Its canvas, held while the next is drawn, would be copied (8 MB for 1080p): let go of
         // it when another frame surely follows; one that may be the last is kept, to be shown.
         if source.hasMoreFrames { pending?.letGoOfLargeCanvas() }
+        // Frames after it that are stale too are passed over undecoded where the source can.
+        if let estimate = pending?.duration {
+            counts.framesSkipped += feed.skipUndecoded(endingBy: mediaNow, estimate: estimate)
+        }
         guard var next = feed.decodeNextQuietly() else { return false }
         // The sink never saw the skipped frame: the next one changes what it changed too.
         pending?.handChange(on: &next)
@@ -131,7 +135,7 @@ final class Timeline<Sink: FrameSink> {
     /// the current one (the caller presents it, then calls `decodeAheadInLine`).
     func advance(now: Duration) {
         let mediaNow = schedule.media(at: now)
-        while pending.map({ $0.mediaEnd <= mediaNow }) == true, skipPending() {}
+        while pending.map({ $0.mediaEnd <= mediaNow }) == true, skipPending(mediaNow: mediaNow) {}
         guard var slot = pending else { return }
         pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {
@@ -177,6 +181,13 @@ final class Timeline<Sink: FrameSink> {
         collectAhead()
         // Let go of the old slot first: a canvas still held would be copied by the decoder.
         pending = nil
+        // Already late (the current frame took long to reach the screen): frames whose time is
+        // over by now are passed over undecoded where the source can (numbered files). Not
+        // after a file's or page's first frame: its schedule starts once that frame is shown.
+        if !schedule.isPaused, let current, current.index > 0 {
+            counts.framesSkipped += feed.skipUndecoded(
+                endingBy: schedule.media(at: clock.now()), estimate: current.duration)
+        }
         guard let worker else {
             pending = feed.decodeAndPrepareNext()
             return
