@@ -60,6 +60,31 @@ import Testing
         #expect(image.warnings.count == 2)
     }
 
+    /// Files passed over (a late player) are not decoded and the next frame is the right file's,
+    /// whatever was decoded ahead; the pass's frames are still all there after a rewind.
+    @Test func skippedFilesLeaveTheRightFrameNext() throws {
+        let folder = try Self.folder()
+        for number in 1...8 {
+            try PNGFile.write(Self.picture(number), to: "\(folder)/f\(number).png")
+        }
+        let sequence = try #require(try FrameSequence.find("\(folder)/f%d.png"))
+        let image = try AnimatedImage.open(sequence: sequence, frameDuration: .milliseconds(40))
+        var shown: [RGBAImage] = []
+        shown.append(try #require(try image.nextFrame()).image)  // 1; 2 and 3 decode ahead
+        #expect(image.skipFrame() == .milliseconds(40))  // 2
+        #expect(image.skipFrame() == .milliseconds(40))  // 3
+        #expect(image.skipFrame() == .milliseconds(40))  // 4
+        shown.append(try #require(try image.nextFrame()).image)  // 5
+        shown.append(try #require(try image.nextFrame()).image)  // 6
+        #expect(image.skipFrame() == .milliseconds(40))  // 7
+        shown.append(try #require(try image.nextFrame()).image)  // 8
+        #expect(image.skipFrame() == nil)
+        #expect(try image.nextFrame() == nil)
+        #expect(shown == [1, 5, 6, 8].map { Self.picture($0) })
+        try image.rewind()
+        #expect(try Self.frames(image).map(\.image) == (1...8).map { Self.picture($0) })
+    }
+
     @Test func aRangeKeepsItsFramesAndAnEmptyOneIsAnError() throws {
         let folder = try Self.sequenceFolder()
         let sequence = try #require(try FrameSequence.find("\(folder)/img-%04d.png", range: 2...3))

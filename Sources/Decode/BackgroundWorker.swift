@@ -1,22 +1,23 @@
 import Glibc
 
 /// One background thread that runs one job at a time: the player's decode-ahead, so the next
-/// frame is decoded and downsampled while the current one is written to the terminal.
+/// frame is decoded and downsampled while the current one is written to the terminal, and a
+/// sequence's next files decoded on the other processors.
 ///
 /// Hand-over is by semaphores, which order memory: what the job wrote is visible after `wait`,
 /// what the caller wrote before `start` is visible to the job. The caller must not touch what a
 /// job uses between `start` and `wait`; that is the whole contract (hence `@unchecked`).
-final class BackgroundWorker: @unchecked Sendable {
+public final class BackgroundWorker: @unchecked Sendable {
     private var thread = pthread_t()
     private var jobReady = sem_t()
     private var jobDone = sem_t()
     private var job: (() -> Void)?
     private var stopping = false
     /// A job was started and not yet waited for.
-    private(set) var isBusy = false
+    public private(set) var isBusy = false
 
     /// Nil when no thread can be made (the caller then does the work itself).
-    init?() {
+    public init?() {
         sem_init(&jobReady, 0, 0)
         sem_init(&jobDone, 0, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -44,7 +45,7 @@ final class BackgroundWorker: @unchecked Sendable {
     }
 
     /// Runs `job` on the thread. Only one at a time: waits for the previous one first.
-    func start(_ job: @escaping () -> Void) {
+    public func start(_ job: @escaping () -> Void) {
         wait()
         self.job = job
         isBusy = true
@@ -52,7 +53,7 @@ final class BackgroundWorker: @unchecked Sendable {
     }
 
     /// Blocks until the job started last has finished (returns at once when there is none).
-    func wait() {
+    public func wait() {
         guard isBusy else { return }
         while sem_wait(&jobDone) != 0 && errno == EINTR {}
         isBusy = false
