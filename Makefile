@@ -162,6 +162,7 @@ bench: build bench-peers
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md
 	python3 bench/run_inline.py --media $(MEDIA)
 	python3 bench/run_video.py --media $(MEDIA)
+	python3 bench/run_photos.py --media $(MEDIA)
 	python3 bench/run_pixels.py --media $(MEDIA)
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_modern.py --media $(MEDIA)

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Big photos, measured in one run through ../shared/bench/ptyrun.py: the first picture of a
+6000x4000 JPEG (24 megapixels, 4 MB: skimage's astronaut enlarged, with noise so it compresses
+as a photo does) at 80x24 and 160x48 beside chafa 1.18 and timg 1.6, and a timelapse of 100 such
+JPEGs (each shifted) played at 25 fps at 160x48 (tview; its --stats say how many frames were
+shown). Writes bench/results/photos.md.
+
+usage: python3 bench/run_photos.py [--media DIR] [--out bench/results/photos.md]
+"""
+import argparse
+import json
+import os
+import subprocess
+
+from benchlib import RESULTS, TVIEW, ptyrun, version
+
+CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
+TIMG = "/opt/peers/timg-1.6/bin/timg"
+
+
+def make_photos(media):
+    """media/timelapse/frame000.jpg ... frame099.jpg, made once (deterministic)."""
+    folder = os.path.join(media, "timelapse")
+    if os.path.exists(os.path.join(folder, "frame099.jpg")):
+        return folder
+    import numpy as np
+    from PIL import Image
+    from skimage import data
+    os.makedirs(folder, exist_ok=True)
+    base = np.asarray(Image.fromarray(data.astronaut()).resize((6000, 4000), Image.BILINEAR)).astype(np.int16)
+    noise = np.random.default_rng(3).integers(-12, 13, size=base.shape, dtype=np.int16)
+    for i in range(100):
+        shifted = np.roll(base + noise, i * 20, axis=1)
+        Image.fromarray(np.clip(shifted, 0, 255).astype(np.uint8)).save(
+            os.path.join(folder, "frame%03d.jpg" % i), quality=85)
+    return folder
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--media", default="/tmp/tview-bench-media")
+    parser.add_argument("--tview", default=TVIEW)
+    parser.add_argument("--out", default=os.path.join(RESULTS, "photos.md"))
+    args = parser.parse_args()
+    folder = make_photos(args.media)
+    photo = os.path.join(folder, "frame000.jpg")
+    chafa, timg = version(CHAFA), version(TIMG)
+    rows = []
+    for cols, lines in ((80, 24), (160, 48)):
+        tools = [("tview", [args.tview, photo])]
+        if chafa:
+            tools.append((chafa, [CHAFA, photo]))
+        if timg:
+            tools.append((timg, [TIMG, photo]))
+        for tool, command in tools:
+            runs = [ptyrun(command, 20, cols=cols, rows=lines, mosaic=True) for _ in range(3)]
+            firsts = sorted(r.get("first_frame_s") or r.get("first_glyph_s") or 99 for r in runs)
+            middle = sorted(runs, key=lambda r: r.get("cpu_s", 0))[1]
+            rows.append(f"| 6000x4000 JPEG | {cols}x{lines} | {tool} | {firsts[1] * 1000:.0f} ms | "
+                        f"{middle.get('cpu_s', 0):.2f} | {middle.get('maxrss_mb', 0):.1f} |")
+            print(rows[-1])
+    pattern = os.path.join(folder, "frame%03d.jpg")
+    figures = ptyrun([args.tview, "--fps", "25", "--loops", "1", pattern], 60, cols=160, rows=48, mosaic=True)
+    stats = subprocess.run([args.tview, "--fps", "25", "--loops", "1", "--stats", "--animate", "--size", "160x48",
+                            pattern], capture_output=True, text=True)
+    counts = json.loads([line for line in stats.stderr.splitlines() if line.startswith("{")][-1])
+    first = figures.get("first_frame_s") or 0
+    rows.append(f"| 100 JPEGs of 6000x4000 at 25 fps (4 s) | 160x48 | tview | {first * 1000:.0f} ms | "
+                f"{figures.get('cpu_s', 0):.2f} | {figures.get('maxrss_mb', 0):.1f} | "
+                f"{counts['frames_shown']} of 100 frames shown, loop {(figures.get('wall_s', 0) - first) / 4 * 100:.0f} % "
+                f"of nominal, latest frame {counts['late_ms_max']:.1f} ms late |")
+    print(rows[-1])
+    text = ["# Big photos", "",
+            "One run of `bench/run_photos.py` in ptyrun's pseudo-terminal (TERM=xterm-256color, COLORTERM=truecolor: "
+            "text, each tool's defaults). *first picture*: median of three runs, from start to the first picture on "
+            "screen; CPU and peak RSS of the median run. tview decodes a JPEG with libjpeg-turbo's DCT scaling at the "
+            "size shown, and a sequence's next two files on threads of their own. The timelapse's frame counts "
+            "come from `--stats` of the same playing through a pipe (`--animate`).", "",
+            "| picture | cells | tool | first picture | CPU s | peak RSS MB | playing |",
+            "| --- | --- | --- | --- | --- | --- | --- |"] + [r if r.count("|") == 8 else r[:-1] + " – |" for r in rows]
+    with open(args.out, "w") as out:
+        out.write("\n".join(text) + "\n")
+
+
+if __name__ == "__main__":
+    main()
