@@ -23,7 +23,7 @@ static const char *const allowed_demuxers = "mov,mp4,m4a,3gp,3g2,mj2,matroska,we
 
 #define UTIL_FUNCTIONS(X)                                                                                   \
     X(avutil_version) X(av_malloc) X(av_free) X(av_strdup) X(av_frame_alloc) X(av_frame_free)              \
-    X(av_frame_unref) X(av_strerror) X(av_log_set_level) X(av_display_rotation_get) X(av_pix_fmt_desc_get)
+    X(av_frame_unref) X(av_strerror) X(av_log_set_level) X(av_display_rotation_get) X(av_pix_fmt_desc_get) X(av_max_alloc)
 #define CODEC_FUNCTIONS(X)                                                                                  \
     X(avcodec_version) X(avcodec_find_decoder) X(avcodec_alloc_context3) X(avcodec_free_context)            \
     X(avcodec_parameters_to_context) X(avcodec_open2) X(avcodec_send_packet) X(avcodec_receive_frame)       \
@@ -273,11 +273,15 @@ static int open_demuxer(tview_video *video, tview_video_info *info, char *reason
     return 0;
 }
 
-tview_video *tview_video_open(int fd, int64_t size, tview_video_info *info, char *reason, size_t reason_size) {
+tview_video *tview_video_open(int fd, int64_t size, size_t largest_allocation, tview_video_info *info, char *reason,
+                              size_t reason_size) {
     if (tview_video_load() != NULL) {
         snprintf(reason, reason_size, "%s", load_reason);
         return NULL;
     }
+    // FFmpeg sizes some tables from counts a file states (a 3 KB MP4 can claim a gigabyte of
+    // sample entries): no block of its own may be larger than this.
+    p_av_max_alloc(largest_allocation);
     tview_video *video = calloc(1, sizeof *video);
     if (video == NULL) {
         snprintf(reason, reason_size, "out of memory");

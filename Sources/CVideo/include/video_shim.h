@@ -31,8 +31,10 @@ typedef struct {
 // NULL when FFmpeg's libraries are loaded (the first call loads them), else why not.
 const char *tview_video_load(void);
 
-// Opens the clip in `fd` (read with pread; `size` bytes). NULL on failure, with the reason.
-tview_video *tview_video_open(int fd, int64_t size, tview_video_info *info, char *reason, size_t reason_size);
+// Opens the clip in `fd` (read with pread; `size` bytes); FFmpeg allocates no block larger than
+// `largest_allocation` (for it and every clip after). NULL on failure, with the reason.
+tview_video *tview_video_open(int fd, int64_t size, size_t largest_allocation, tview_video_info *info, char *reason,
+                              size_t reason_size);
 
 // Frames come out as RGBA of `width` x `height` (the coded frame scaled; before any turn).
 void tview_video_set_output(tview_video *video, int width, int height);

@@ -39,7 +39,11 @@ final class VideoDecoder: FrameDecoder {
         self.input = input
         var info = tview_video_info()
         var reason = [CChar](repeating: 0, count: 256)
-        guard let video = tview_video_open(input.descriptor, Int64(input.size), &info, &reason, reason.count) else {
+        // No one block of FFmpeg's over a quarter of the memory budget (a file's claimed counts).
+        guard
+            let video = tview_video_open(
+                input.descriptor, Int64(input.size), limits.memoryBudget / 4, &info, &reason, reason.count)
+        else {
             let text = Self.text(reason)
             if let loadFailure = tview_video_load() {
                 throw .libraryUnavailable(
