@@ -209,6 +209,40 @@ def inline_run():
         subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
 
 
+def inline_screenful_run():
+    """--inline after a screenful of shell output (the cursor on the last row): room is made by
+    scrolling, the picture is drawn right above the cursor's row (rows 5 to 22 of 24), `.`
+    steps in place, and after q the shell's next line follows it."""
+    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
+    try:
+        tmux("set", "-g", "default-terminal", "tmux-256color")
+        command = "clear; seq 40; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
+                  "echo TVIEW_EXIT=$?" % (TVIEW, SAMPLE)
+        tmux("send-keys", "-t", "main", command, "Enter")
+        time.sleep(1.5)
+        top = ROWS - 1 - 18
+        problems = compare("inline after a screenful, frame 1", expected_cells(0, top=top, left=0), 8)
+        tmux("send-keys", "-t", "main", ".")
+        time.sleep(0.8)
+        problems += compare("inline after a screenful, frame 2 in place", expected_cells(1, top=top, left=0), 8)
+        lines = screen_text()
+        # The shell's numbers above the picture, untouched: 36 to 40 on rows 0 to 4.
+        if lines[:top] != [str(n) for n in range(41 - top, 41)]:
+            print("  inline after a screenful: above the picture %r" % lines[:top])
+            problems += 1
+        tmux("send-keys", "-t", "main", "q")
+        time.sleep(0.8)
+        # The shell's line after q scrolls the screen a row: the picture is a row higher then.
+        problems += compare("inline after a screenful, the frame left", expected_cells(1, top=top - 1, left=0), 8)
+        if not screen_text()[ROWS - 2].startswith("TVIEW_EXIT=0"):
+            print("  inline after a screenful: no exit line below the picture: %r" % screen_text()[ROWS - 2])
+            problems += 1
+        print("inline after a screenful: %d problems" % problems)
+        return problems == 0
+    finally:
+        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
+
+
 def inline_resize_run():
     """--inline, paused at frame 1, then the window made narrower than the picture (tmux rewraps
     its lines): a step must draw nothing (relative moves would land elsewhere); made wide again,
@@ -249,6 +283,7 @@ def main():
     ok = run("256 colours", ["TERM=tmux-256color", "COLORTERM="], tolerance=0) and ok
     ok = gallery_run() and ok
     ok = inline_run() and ok
+    ok = inline_screenful_run() and ok
     ok = inline_resize_run() and ok
     sys.exit(0 if ok else 1)
 
