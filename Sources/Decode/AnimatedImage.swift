@@ -171,9 +171,10 @@ public final class AnimatedImage {
         }
     }
 
-    /// Passes over the next frame without decoding it, where the format allows (numbered files,
-    /// each a picture of its own): its duration; nil where it cannot (the caller decodes it
-    /// instead) or the pass is over. The frame after it then says no change rectangle.
+    /// Passes over the next frame for less than decoding it costs, where the format allows
+    /// (numbered files: not opened; video clips: decoded, not made into a picture): its
+    /// duration; nil where it cannot (the caller decodes it instead) or the pass is over. The
+    /// frame after it then says no change rectangle.
     public func skipFrame() -> Duration? {
         guard !passEnded, let duration = decoder.skipFrame() else { return nil }
         framesThisPass += 1

@@ -31,8 +31,9 @@ protocol FrameDecoder: AnyObject {
     var lastChange: PixelRect? { get }
     /// The embedded colour profile, whose conversion to sRGB the frames have had; nil for none.
     var colorProfile: ColorProfile? { get }
-    /// Passes over the next frame without decoding it, where each frame stands alone (numbered
-    /// files): its duration; nil where frames must be decoded in turn, or at the end.
+    /// Passes over the next frame for less than `nextFrame` costs: not decoded at all where each
+    /// frame stands alone (numbered files), decoded but not made into a picture where the next
+    /// frames need it (video clips). Its duration; nil where neither saves anything, or at the end.
     func skipFrame() -> Duration?
 }
 

@@ -48,6 +48,22 @@ import Testing
         }
     }
 
+    /// A frame passed over (a late player) is decoded but not converted: the frame after it is
+    /// still exactly as encoded, and the durations are the file's.
+    @Test func aFramePassedOverLeavesTheNextOneRight() throws {
+        let expected = try SampleExpectation(fileName: "video-h264-vfr.mp4")
+        let image = try AnimatedImage.open(path: expected.file.path)
+        #expect(image.skipFrame() == .milliseconds(40))
+        #expect(image.skipFrame() == .milliseconds(80))
+        let third = try #require(try image.nextFrame())
+        #expect(CanonicalPixels.bytes(third.image) == expected.frames[2])
+        #expect(third.duration == .milliseconds(120))
+        #expect(third.change == nil)
+        #expect(image.skipFrame() == .milliseconds(40))
+        #expect(image.skipFrame() == nil)
+        #expect(try image.nextFrame() == nil)
+    }
+
     /// A clip cut short plays the frames it holds and says how many it declared; one with
     /// bytes overwritten plays the frames that decode, their times kept (the lost frame's time
     /// goes to the one before it).

@@ -118,6 +118,21 @@ final class VideoDecoder: FrameDecoder {
         }
     }
 
+    /// A frame a late player drops: decoded (the frames after it refer to it) but not scaled and
+    /// converted to RGBA, the larger part of a frame's cost at the size shown.
+    func skipFrame() -> Duration? {
+        var duration: Int64 = 0
+        var more: CInt = 0
+        var reason = [CChar](repeating: 0, count: 256)
+        guard tview_video_next(video, nil, 0, &duration, &more, &reason, reason.count) == 1 else {
+            imageFollows = false
+            return nil
+        }
+        imageFollows = more != 0
+        framesThisPass += 1
+        return FrameDelay.playable(.microseconds(duration))
+    }
+
     /// A C string the shim wrote into `buffer`.
     private static func text(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

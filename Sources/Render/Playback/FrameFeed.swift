@@ -107,8 +107,8 @@ final class FrameFeed<Sink: FrameSink> {
         return try nextFrameSlot()
     }
 
-    /// Passes over frames of this pass whose time ends by media time `media`, without decoding
-    /// them, where the source can (numbered files): frames a late timeline would decode only to
+    /// Passes over frames of this pass whose time ends by media time `media`, for less than
+    /// decoding costs, where the source can (numbered files, video clips): frames a late timeline would decode only to
     /// drop. `estimate` is taken as each one's duration beforehand (a sequence's are all equal).
     /// How many were passed over.
     func skipUndecoded(endingBy media: Duration, estimate: Duration) -> Int {

@@ -14,8 +14,8 @@ public protocol FrameSource: AnyObject {
     /// True when the file holds another frame after the one last returned in this pass (false
     /// when not known): the player then lets go of a skipped frame's canvas before the next decode.
     var hasMoreFrames: Bool { get }
-    /// Passes over the next frame without decoding it where the source can (numbered files): its
-    /// duration; nil where it cannot or the pass is over.
+    /// Passes over the next frame for less than decoding it costs, where the source can
+    /// (numbered files, video clips): its duration; nil where it cannot or the pass is over.
     func skipFrame() -> Duration?
 }
 

@@ -182,7 +182,8 @@ final class Timeline<Sink: FrameSink> {
         // Let go of the old slot first: a canvas still held would be copied by the decoder.
         pending = nil
         // Already late (the current frame took long to reach the screen): frames whose time is
-        // over by now are passed over undecoded where the source can (numbered files). Not
+        // over by now are passed over cheaply where the source can (numbered files unopened,
+        // video frames unconverted). Not
         // after a file's or page's first frame: its schedule starts once that frame is shown.
         if !schedule.isPaused, let current, current.index > 0 {
             counts.framesSkipped += feed.skipUndecoded(
