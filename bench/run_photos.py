@@ -3,7 +3,8 @@
 6000x4000 JPEG (24 megapixels, 4 MB: skimage's astronaut enlarged, with noise so it compresses
 as a photo does) at 80x24 and 160x48 beside chafa 1.18 and timg 1.6, and a timelapse of 100 such
 JPEGs (each shifted) played at 25 fps at 160x48 (tview; its --stats say how many frames were
-shown). Writes bench/results/photos.md.
+shown); then 120 frames of big.gif (1280x720) as a JPEG XL animation, lossless and lossy (cjxl),
+and as an AVIF sequence (ffmpeg's libaom), played at 160x48. Writes bench/results/photos.md.
 
 usage: python3 bench/run_photos.py [--media DIR] [--out bench/results/photos.md]
 """
@@ -36,6 +37,39 @@ def make_photos(media):
     return folder
 
 
+def make_animations(media):
+    """media/anim720.gif (120 frames of big.gif) as anim720-lossless.jxl, anim720-lossy.jxl and
+    anim720.avif, made once."""
+    gif = os.path.join(media, "anim720.gif")
+    made = {"JPEG XL lossless": os.path.join(media, "anim720-lossless.jxl"),
+            "JPEG XL lossy": os.path.join(media, "anim720-lossy.jxl"),
+            "AVIF": os.path.join(media, "anim720.avif")}
+    quiet = {"capture_output": True, "check": True}
+    if not os.path.exists(gif):
+        subprocess.run(["ffmpeg", "-y", "-i", os.path.join(media, "big.gif"), "-frames:v", "120", gif], **quiet)
+    if not os.path.exists(made["JPEG XL lossless"]):
+        subprocess.run(["cjxl", gif, made["JPEG XL lossless"], "-d", "0", "-e", "3"], **quiet)
+    if not os.path.exists(made["JPEG XL lossy"]):
+        subprocess.run(["cjxl", gif, made["JPEG XL lossy"], "-d", "1", "-e", "3"], **quiet)
+    if not os.path.exists(made["AVIF"]):
+        subprocess.run(["ffmpeg", "-y", "-i", gif, "-c:v", "libaom-av1", "-cpu-used", "8", "-crf", "35",
+                        "-pix_fmt", "yuv420p", "-f", "avif", made["AVIF"]], **quiet)
+    return made
+
+
+def playing(tview, path, nominal):
+    """ptyrun's figures for one loop at 160x48, and --stats of the same through a pipe."""
+    figures = ptyrun([tview, "--loops", "1", path], 60, cols=160, rows=48, mosaic=True)
+    stats = subprocess.run([tview, "--loops", "1", "--stats", "--animate", "--size", "160x48", path],
+                           capture_output=True, text=True)
+    counts = json.loads([line for line in stats.stderr.splitlines() if line.startswith("{")][-1])
+    first = figures.get("first_frame_s") or 0
+    total = counts["frames_shown"] + counts["frames_skipped"]
+    return (f"{first * 1000:.0f} ms | {figures.get('cpu_s', 0):.2f} | {figures.get('maxrss_mb', 0):.1f} | "
+            f"{counts['frames_shown']} of {total} frames shown, loop "
+            f"{(figures.get('wall_s', 0) - first) / nominal * 100:.0f} % of nominal |")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", default="/tmp/tview-bench-media")
@@ -65,6 +99,9 @@ def main():
                             pattern], capture_output=True, text=True)
     counts = json.loads([line for line in stats.stderr.splitlines() if line.startswith("{")][-1])
     first = figures.get("first_frame_s") or 0
+    for name, path in make_animations(args.media).items():
+        rows.append(f"| 1280x720, 120 frames of 40 ms, {name} | 160x48 | tview | " + playing(args.tview, path, 4.8))
+        print(rows[-1])
     rows.append(f"| 100 JPEGs of 6000x4000 at 25 fps (4 s) | 160x48 | tview | {first * 1000:.0f} ms | "
                 f"{figures.get('cpu_s', 0):.2f} | {figures.get('maxrss_mb', 0):.1f} | "
                 f"{counts['frames_shown']} of 100 frames shown, loop {(figures.get('wall_s', 0) - first) / 4 * 100:.0f} % "
