@@ -114,7 +114,7 @@ def main():
             "size shown, and a sequence's next two files on threads of their own. The timelapse's frame counts "
             "come from `--stats` of the same playing through a pipe (`--animate`).", "",
             "| picture | cells | tool | first picture | CPU s | peak RSS MB | playing |",
-            "| --- | --- | --- | --- | --- | --- | --- |"] + [r if r.count("|") == 8 else r[:-1] + " – |" for r in rows]
+            "| --- | --- | --- | --- | --- | --- | --- |"] + [r if r.count("|") == 8 else r + " – |" for r in rows]
     with open(args.out, "w") as out:
         out.write("\n".join(text) + "\n")
 
