@@ -17,7 +17,7 @@ final class ColorProfile {
         let conversion = icc.withUnsafeBufferPointer {
             tview_color_open($0.baseAddress, $0.count, &description, description.count)
         }
-        let text = String(decoding: description.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = String(cBuffer: description)
         name = text.isEmpty ? "ICC profile" : text
         if let conversion, Self.describesSRGB(name) {
             tview_color_close(conversion)
@@ -77,23 +77,15 @@ final class ColorProfile {
         var parts: [Int: [UInt8]] = [:]
         var expected = 0
         var total = 0
-        var at = 2
-        while at + 4 <= bytes.count, bytes[at] == 0xFF {
-            let marker = bytes[at + 1]
-            if marker == 0xDA || marker == 0xD9 { break }
-            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            guard length >= 2, at + 2 + length <= bytes.count else { break }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at + 2 + length)])
-            if marker == 0xE2, body.count > 14, body.starts(with: tag) {
-                let sequence = Int(body[12]), count = Int(body[13])
-                total += body.count - 14
-                guard total <= largest else { return nil }
-                parts[sequence] = Array(body[14...])
-                expected = count
-            }
-            at += 2 + length
+        JPEGSegments.forEach(in: bytes) { marker, body in
+            guard marker == 0xE2, body.count > 14, body.starts(with: tag) else { return true }
+            total += body.count - 14
+            parts[Int(body[12])] = Array(body[14...])
+            expected = Int(body[13])
+            return total <= largest
         }
-        guard expected > 0, parts.count == expected, (1...expected).allSatisfy({ parts[$0] != nil }) else {
+        guard total <= largest, expected > 0, parts.count == expected, (1...expected).allSatisfy({ parts[$0] != nil })
+        else {
             return nil
         }
         return (1...expected).flatMap { parts[$0]! }

@@ -34,23 +34,15 @@ enum ExifOrientation {
         return nil
     }
 
-    /// The orientation a JPEG's first EXIF APP1 segment states; nil when none does. Walks the
-    /// segments before the first scan.
+    /// The orientation a JPEG's first EXIF APP1 segment states; nil when none does.
     static func value(jpeg bytes: UnsafeRawBufferPointer) -> Int? {
-        var at = 2
-        while at + 4 <= bytes.count, bytes[at] == 0xFF {
-            let marker = bytes[at + 1]
-            // Start of scan or end of image: no more header segments.
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            guard length >= 2, at + 2 + length <= bytes.count else { return nil }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at + 2 + length)])
-            if marker == 0xE1, body.count > 6, body.starts(with: Array("Exif".utf8) + [0, 0]) {
-                return value(tiff: UnsafeRawBufferPointer(rebasing: body[6...]))
-            }
-            at += 2 + length
+        var found: Int?
+        JPEGSegments.forEach(in: bytes) { marker, body in
+            guard marker == 0xE1, body.count > 6, body.starts(with: Array("Exif".utf8) + [0, 0]) else { return true }
+            found = value(tiff: UnsafeRawBufferPointer(rebasing: body[6...]))
+            return false
         }
-        return nil
+        return found
     }
 
     /// The turn and mirror that show a picture with EXIF orientation `value` upright.

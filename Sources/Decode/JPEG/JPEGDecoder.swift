@@ -86,15 +86,13 @@ final class JPEGDecoder: FrameDecoder {
         }
         guard result != 0 else { throw Self.failure(message) }
         if result == 2 && notes.isEmpty {
-            notes.append("damaged or cut short (\(Self.text(message))): the rest is grey")
+            notes.append("damaged or cut short (\(String(cBuffer: message))): the rest is grey")
             dataEndedEarly = true
         }
         // A still shows for what an unset delay plays as, as a still PNG does.
+        let stored = RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)
         return Frame(
-            image: orientation.apply(
-                to: colorProfile?.convert(RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels))
-                    ?? RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)),
-            duration: FrameDelay.playable(.zero))
+            image: orientation.apply(to: colorProfile?.convert(stored) ?? stored), duration: FrameDelay.playable(.zero))
     }
 
     /// The largest of 8, 4, 2 and 1 that divides a `width` x `height` picture and still leaves
@@ -105,12 +103,8 @@ final class JPEGDecoder: FrameDecoder {
         return [8, 4, 2].first { 1 / Double($0) >= shown } ?? 1
     }
 
-    private static func text(_ message: [CChar]) -> String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     private static func failure(_ message: [CChar]) -> DecodeError {
-        let text = text(message)
+        let text = String(cBuffer: message)
         if text.contains("Premature end") || text.contains("ends early") {
             return .truncated(format: .jpeg, what: text)
         }

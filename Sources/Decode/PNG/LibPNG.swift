@@ -28,7 +28,7 @@ enum LibPNG {
             initialized = width * height
         }
         guard succeeded != 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(cBuffer: message)
             if text.contains("Not enough image data") || text.contains("data ends early") {
                 throw .truncated(format: .png, what: "image data ends early")
             }

@@ -44,10 +44,9 @@ final class VideoDecoder: FrameDecoder {
             let video = tview_video_open(
                 input.descriptor, Int64(input.size), limits.memoryBudget / 4, &info, &reason, reason.count)
         else {
-            let text = Self.text(reason)
+            let text = String(cBuffer: reason)
             if let loadFailure = tview_video_load() {
-                throw .libraryUnavailable(
-                    format: format, reason: String(decoding: Self.bytes(of: loadFailure), as: UTF8.self))
+                throw .libraryUnavailable(format: format, reason: String(cString: loadFailure))
             }
             throw .corrupt(format: format, detail: text)
         }
@@ -114,7 +113,7 @@ final class VideoDecoder: FrameDecoder {
             }
             return nil
         default:
-            throw .corrupt(format: format, detail: Self.text(reason))
+            throw .corrupt(format: format, detail: String(cBuffer: reason))
         }
     }
 
@@ -133,25 +132,10 @@ final class VideoDecoder: FrameDecoder {
         return FrameDelay.playable(.microseconds(duration))
     }
 
-    /// A C string the shim wrote into `buffer`.
-    private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
-        var out: [UInt8] = []
-        var cursor = string
-        while cursor.pointee != 0 {
-            out.append(UInt8(bitPattern: cursor.pointee))
-            cursor += 1
-        }
-        return out
-    }
-
     func rewind() throws(DecodeError) {
         var reason = [CChar](repeating: 0, count: 256)
         guard tview_video_rewind(video, &reason, reason.count) == 0 else {
-            throw .corrupt(format: format, detail: Self.text(reason))
+            throw .corrupt(format: format, detail: String(cBuffer: reason))
         }
         framesThisPass = 0
         imageFollows = false

@@ -46,9 +46,15 @@ public struct PixelOutputs: Sendable {
         if graphics == .sixel { return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly) }
         guard graphics == .kitty else { return graphics.output() }
         guard let slot else { return KittyOutput(animationFrames: animationFrames, passthrough: passthrough) }
-        let base = 0x7476_0001 + UInt32(slot % 200) * 0x100
         return KittyOutput(
-            animationFrames: animationFrames, storedBytes: 1 << 24, passthrough: passthrough, ids: base...(base + 0xFE))
+            animationFrames: animationFrames, storedBytes: 1 << 24, passthrough: passthrough, ids: Self.kittyIDs(slot))
+    }
+
+    /// kitty image ids of their own for picture `n` of several at once (a gallery's tiles, inline
+    /// files): 255 ids in each of 200 ranges.
+    private static func kittyIDs(_ n: Int) -> ClosedRange<UInt32> {
+        let base = 0x7476_0001 + UInt32(n % 200) * 0x100
+        return base...(base + 0xFE)
     }
 
     /// The output for file `file` drawn inline, its cells counted from the cursor saved at the
@@ -57,9 +63,7 @@ public struct PixelOutputs: Sendable {
     public func inlineOutput(file: Int) -> any GraphicsOutput {
         switch graphics {
         case .kitty:
-            let base = 0x7476_0001 + UInt32((file % 200) * 0x100)
-            return KittyOutput(
-                animationFrames: animationFrames, ids: base...(base + 0xFE), origin: .savedCursor)
+            return KittyOutput(animationFrames: animationFrames, ids: Self.kittyIDs(file), origin: .savedCursor)
         case .sixel:
             return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly, origin: .savedCursor)
         case .iterm2:
