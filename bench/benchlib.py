@@ -48,3 +48,11 @@ def version(path):
         return None
     match = re.search(r"(?:Chafa version|timg) v?(\d+\.\d+\.\d+)", result.stdout + result.stderr)
     return f"{os.path.basename(path)} {match.group(1)}" if match else None
+
+
+def write_table(path, title, intro, header, rows):
+    """A results page: its title, what was measured and how, and one table (`header`'s cells,
+    then `rows`, each already a Markdown table row)."""
+    lines = ["# " + title, "", intro, "", "| " + " | ".join(header) + " |", "|" + " --- |" * len(header)] + rows
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")

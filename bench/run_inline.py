@@ -20,7 +20,7 @@ import tempfile
 
 import pyte
 
-from benchlib import RESULTS, TVIEW, ptyrun, version
+from benchlib import RESULTS, TVIEW, ptyrun, version, write_table
 
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
@@ -103,18 +103,15 @@ def main():
                         f"{(first or 0):.3f} | {len(output) / 1e6:.2f} | "
                         f"{'–' if loop is None else f'{loop * 100:.0f} %'} | {stayed} |")
             print(rows[-1], moves[:12])
-    text = ["# Inline: playing in the scrollback", "",
-            "One run of `bench/run_inline.py`: med.gif (480x270, 120 frames, 4.8 s) for one loop in ptyrun's "
+    write_table(args.out, "Inline: playing in the scrollback",
+                "One run of `bench/run_inline.py`: med.gif (480x270, 120 frames, 4.8 s) for one loop in ptyrun's "
             "pseudo-terminal after 60 lines of the shell's output and a marker line, in a box of cells smaller than "
             "the screen (so the marker stays in view); each tool's default text "
             "(tview `--inline`: quadrants with eighth blocks here; chafa: its defaults, `-d 4.8`; timg: "
             "`--loops=1`, its default quarter blocks, and `-ph`). *loop*: from the first picture to the end, over "
             "the nominal 4.8 s. *in place*: the output replayed into pyte; the marker line must stop moving once "
-            "the first frame is whole and stay on the screen.", "",
-            "| cells | tool | CPU % | peak RSS MB | first frame s | MB written | loop | in place |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- |"] + rows
-    with open(args.out, "w") as out:
-        out.write("\n".join(text) + "\n")
+                "the first frame is whole and stay on the screen.",
+                ["cells", "tool", "CPU %", "peak RSS MB", "first frame s", "MB written", "loop", "in place"], rows)
 
 
 if __name__ == "__main__":

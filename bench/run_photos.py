@@ -13,7 +13,7 @@ import json
 import os
 import subprocess
 
-from benchlib import RESULTS, TVIEW, ptyrun, version
+from benchlib import RESULTS, TVIEW, ptyrun, version, write_table
 
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
@@ -57,17 +57,19 @@ def make_animations(media):
     return made
 
 
-def playing(tview, path, nominal):
-    """ptyrun's figures for one loop at 160x48, and --stats of the same through a pipe."""
-    figures = ptyrun([tview, "--loops", "1", path], 60, cols=160, rows=48, mosaic=True)
-    stats = subprocess.run([tview, "--loops", "1", "--stats", "--animate", "--size", "160x48", path],
+def playing(tview, arguments, nominal, lateness=False):
+    """ptyrun's figures for one loop of `arguments` at 160x48, and --stats of the same through a
+    pipe: the table's cells from the first picture on (with the latest frame's lateness)."""
+    figures = ptyrun([tview, "--loops", "1"] + arguments, 60, cols=160, rows=48, mosaic=True)
+    stats = subprocess.run([tview, "--loops", "1", "--stats", "--animate", "--size", "160x48"] + arguments,
                            capture_output=True, text=True)
     counts = json.loads([line for line in stats.stderr.splitlines() if line.startswith("{")][-1])
     first = figures.get("first_frame_s") or 0
     total = counts["frames_shown"] + counts["frames_skipped"]
+    late = f", latest frame {counts['late_ms_max']:.1f} ms late" if lateness else ""
     return (f"{first * 1000:.0f} ms | {figures.get('cpu_s', 0):.2f} | {figures.get('maxrss_mb', 0):.1f} | "
             f"{counts['frames_shown']} of {total} frames shown, loop "
-            f"{(figures.get('wall_s', 0) - first) / nominal * 100:.0f} % of nominal |")
+            f"{(figures.get('wall_s', 0) - first) / nominal * 100:.0f} % of nominal{late} |")
 
 
 def main():
@@ -93,30 +95,21 @@ def main():
             rows.append(f"| 6000x4000 JPEG | {cols}x{lines} | {tool} | {firsts[1] * 1000:.0f} ms | "
                         f"{middle.get('cpu_s', 0):.2f} | {middle.get('maxrss_mb', 0):.1f} |")
             print(rows[-1])
-    pattern = os.path.join(folder, "frame%03d.jpg")
-    figures = ptyrun([args.tview, "--fps", "25", "--loops", "1", pattern], 60, cols=160, rows=48, mosaic=True)
-    stats = subprocess.run([args.tview, "--fps", "25", "--loops", "1", "--stats", "--animate", "--size", "160x48",
-                            pattern], capture_output=True, text=True)
-    counts = json.loads([line for line in stats.stderr.splitlines() if line.startswith("{")][-1])
-    first = figures.get("first_frame_s") or 0
     for name, path in make_animations(args.media).items():
-        rows.append(f"| 1280x720, 120 frames of 40 ms, {name} | 160x48 | tview | " + playing(args.tview, path, 4.8))
+        rows.append(f"| 1280x720, 120 frames of 40 ms, {name} | 160x48 | tview | " + playing(args.tview, [path], 4.8))
         print(rows[-1])
-    rows.append(f"| 100 JPEGs of 6000x4000 at 25 fps (4 s) | 160x48 | tview | {first * 1000:.0f} ms | "
-                f"{figures.get('cpu_s', 0):.2f} | {figures.get('maxrss_mb', 0):.1f} | "
-                f"{counts['frames_shown']} of 100 frames shown, loop {(figures.get('wall_s', 0) - first) / 4 * 100:.0f} % "
-                f"of nominal, latest frame {counts['late_ms_max']:.1f} ms late |")
+    timelapse = ["--fps", "25", os.path.join(folder, "frame%03d.jpg")]
+    rows.append("| 100 JPEGs of 6000x4000 at 25 fps (4 s) | 160x48 | tview | "
+                + playing(args.tview, timelapse, 4.0, lateness=True))
     print(rows[-1])
-    text = ["# Big photos", "",
-            "One run of `bench/run_photos.py` in ptyrun's pseudo-terminal (TERM=xterm-256color, COLORTERM=truecolor: "
+    write_table(args.out, "Big photos",
+                "One run of `bench/run_photos.py` in ptyrun's pseudo-terminal (TERM=xterm-256color, COLORTERM=truecolor: "
             "text, each tool's defaults). *first picture*: median of three runs, from start to the first picture on "
             "screen; CPU and peak RSS of the median run. tview decodes a JPEG with libjpeg-turbo's DCT scaling at the "
             "size shown, and a sequence's next two files on threads of their own. The timelapse's frame counts "
-            "come from `--stats` of the same playing through a pipe (`--animate`).", "",
-            "| picture | cells | tool | first picture | CPU s | peak RSS MB | playing |",
-            "| --- | --- | --- | --- | --- | --- | --- |"] + [r if r.count("|") == 8 else r + " – |" for r in rows]
-    with open(args.out, "w") as out:
-        out.write("\n".join(text) + "\n")
+                "come from `--stats` of the same playing through a pipe (`--animate`).",
+                ["picture", "cells", "tool", "first picture", "CPU s", "peak RSS MB", "playing"],
+                [r if r.count("|") == 8 else r + " – |" for r in rows])
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import os
 import shutil
 import subprocess
 
-from benchlib import RESULTS, TVIEW, ptyrun, version
+from benchlib import RESULTS, TVIEW, ptyrun, version, write_table
 
 TIMG = "/opt/peers/timg-1.6/bin/timg"
 NOMINAL_S = 10.0
@@ -77,18 +77,15 @@ def main():
     rows.append(row("720p H.264", "tview", ptyrun([args.tview, "--loops", "1", clips[0][1]], 40, cols=160, rows=48,
                                                   link="250000:2000000", mosaic=True), link="250000:2000000"))
     print(rows[-1])
-    text = ["# Video clips", "",
-            "One run of `bench/run_video.py` at 160x48 in ptyrun's pseudo-terminal (TERM=xterm-256color, "
+    write_table(args.out, "Video clips",
+                "One run of `bench/run_video.py` at 160x48 in ptyrun's pseudo-terminal (TERM=xterm-256color, "
             "COLORTERM=truecolor: text, each tool's default symbols). Clips: 250 frames at 25 fps (10 s), H.264 "
             "CRF 23 4:2:0, made by Debian's ffmpeg from big.gif (1280x720) and huge.gif (1920x1080). "
             "*CPU s*: the whole run; the ffmpeg row is FFmpeg decoding the clip alone on one thread, the floor. "
             "*loop*: from the first frame to the end, over the nominal 10 s (timg decodes every frame first); behind the "
             "link, from the first picture to the last byte shown. "
-            f"Peers: {timg or 'timg 1.6 missing'}; mpv {'found' if mpv else 'missing'}.", "",
-            "| clip | link | tool | CPU s | CPU % | peak RSS MB | first frame s | MB written | loop |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"] + rows
-    with open(args.out, "w") as out:
-        out.write("\n".join(text) + "\n")
+                f"Peers: {timg or 'timg 1.6 missing'}; mpv {'found' if mpv else 'missing'}.",
+                ["clip", "link", "tool", "CPU s", "CPU %", "peak RSS MB", "first frame s", "MB written", "loop"], rows)
 
 
 if __name__ == "__main__":

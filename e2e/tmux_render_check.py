@@ -175,18 +175,28 @@ def gallery_run():
         subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
 
 
+def start_inline(lines, manual_size=False):
+    """A tmux session of COLS x ROWS where, after `lines` lines of shell output, tview plays the
+    sample --inline, paused, in half blocks, then the shell prints its exit status; returns once
+    the first frame is up. The caller kills the server."""
+    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
+    tmux("set", "-g", "default-terminal", "tmux-256color")
+    if manual_size:
+        # The window keeps the size resize-window gives it.
+        tmux("set", "-g", "window-size", "manual")
+    command = "clear; seq %d; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
+              "echo TVIEW_EXIT=$?" % (lines, TVIEW, SAMPLE)
+    tmux("send-keys", "-t", "main", command, "Enter")
+    time.sleep(1.5)
+
+
 def inline_run():
     """--inline after three lines of shell output, started paused: the picture at the cursor (3x,
     48 columns x 18 rows from row 3, column 0); `.` steps to frame 2 in place; space plays its
     one loop to the end, the last frame stays, the shell's next line is right below it, the
     cursor is shown and echo is back on."""
-    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
     try:
-        tmux("set", "-g", "default-terminal", "tmux-256color")
-        command = "clear; seq 3; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
-                  "echo TVIEW_EXIT=$?" % (TVIEW, SAMPLE)
-        tmux("send-keys", "-t", "main", command, "Enter")
-        time.sleep(1.5)
+        start_inline(3)
         problems = compare("inline frame 1", expected_cells(0, top=3, left=0), 8)
         tmux("send-keys", "-t", "main", ".")
         time.sleep(0.8)
@@ -213,13 +223,8 @@ def inline_screenful_run():
     """--inline after a screenful of shell output (the cursor on the last row): room is made by
     scrolling, the picture is drawn right above the cursor's row (rows 5 to 22 of 24), `.`
     steps in place, and after q the shell's next line follows it."""
-    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
     try:
-        tmux("set", "-g", "default-terminal", "tmux-256color")
-        command = "clear; seq 40; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
-                  "echo TVIEW_EXIT=$?" % (TVIEW, SAMPLE)
-        tmux("send-keys", "-t", "main", command, "Enter")
-        time.sleep(1.5)
+        start_inline(40)
         top = ROWS - 1 - 18
         problems = compare("inline after a screenful, frame 1", expected_cells(0, top=top, left=0), 8)
         tmux("send-keys", "-t", "main", ".")
@@ -247,14 +252,8 @@ def inline_resize_run():
     """--inline, paused at frame 1, then the window made narrower than the picture (tmux rewraps
     its lines): a step must draw nothing (relative moves would land elsewhere); made wide again,
     the picture is frame 1 where it was, whole, and after q the shell's next line is below it."""
-    tmux("new-session", "-d", "-s", "main", "-x", str(COLS), "-y", str(ROWS), "-e", "LANG=C.UTF-8")
     try:
-        tmux("set", "-g", "default-terminal", "tmux-256color")
-        tmux("set", "-g", "window-size", "manual")
-        command = "clear; seq 3; COLORTERM=truecolor %s --inline --paused --symbols half --loops 1 %s; " \
-                  "echo TVIEW_EXIT=$?" % (TVIEW, SAMPLE)
-        tmux("send-keys", "-t", "main", command, "Enter")
-        time.sleep(1.5)
+        start_inline(3, manual_size=True)
         problems = compare("inline before the resize", expected_cells(0, top=3, left=0), 8)
         tmux("resize-window", "-t", "main", "-x", "30")
         time.sleep(0.5)
