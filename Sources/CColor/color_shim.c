@@ -171,7 +171,8 @@ void tview_color_close(tview_color *color) {
     free(color);
 }
 
-size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity) {
+size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity, int *larger) {
+    *larger = 0;
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     if (inflateInit(&stream) != Z_OK) return 0;
@@ -182,5 +183,6 @@ size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_
     int result = inflate(&stream, Z_FINISH);
     size_t produced = capacity - stream.avail_out;
     inflateEnd(&stream);
+    if (result == Z_BUF_ERROR && stream.avail_out == 0) *larger = 1;
     return result == Z_STREAM_END ? produced : 0;
 }

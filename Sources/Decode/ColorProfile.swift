@@ -97,15 +97,21 @@ final class ColorProfile {
         guard let zero = data.prefix(80).firstIndex(of: 0), zero + 2 < data.count, data[zero + 1] == 0 else {
             return nil
         }
-        var out = [UInt8](repeating: 0, count: largest)
         let compressed = Array(data[(zero + 2)...])
-        let size = compressed.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                tview_color_inflate(input.baseAddress, input.count, output.baseAddress, output.count)
+        // Profiles are a few KB: a buffer that size first, four times larger while it is short.
+        var capacity = 1 << 16
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            var larger: CInt = 0
+            let size = compressed.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    tview_color_inflate(input.baseAddress, input.count, output.baseAddress, output.count, &larger)
+                }
             }
+            if size > 0 { return Array(out.prefix(size)) }
+            guard larger != 0, capacity < largest else { return nil }
+            capacity = min(capacity * 4, largest)
         }
-        guard size > 0 else { return nil }
-        return Array(out.prefix(size))
     }
 
     /// A WebP's ICCP chunk (extended format: before the image data); nil when it has none.

@@ -28,7 +28,7 @@ void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count);
 void tview_color_close(tview_color *color);
 
 // A zlib stream (a PNG iCCP chunk's profile) inflated into `out`, at most `capacity` bytes;
-// the inflated size, or 0 when the stream is bad or larger than that.
-size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity);
+// the inflated size, or 0 when the stream is bad or larger than that (`larger` then set to 1).
+size_t tview_color_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t capacity, int *larger);
 
 #endif
