@@ -5,7 +5,7 @@ Each tool prints a picture as ANSI text in an area of COLSxROWS cells. The text 
 (pyte), every cell rasterised at 8x16 pixels from its glyph's exact geometry (half blocks,
 quadrants, sextants, octants and eighth blocks as rectangles; fg and bg as emitted, 256-colour
 indices through the xterm palette), and compared with the source area-averaged in linear light
-to the same raster:
+to the same raster (with its colour profile converted to sRGB, as browsers show it):
 
 - structure: SSIM of luma (Gaussian window sigma 1.5, data range 255), higher is better;
 - colour: mean CIE76 Delta E after a Gaussian blur of sigma 4 px in linear light, lower is better.
@@ -54,7 +54,15 @@ def reference(path, width, height):
     """The source area-averaged in linear light to width x height, over black: each raster pixel
     the mean of the source area it covers (Pillow's box filter takes whole source pixels, which
     is nearest-neighbour where the picture is enlarged)."""
-    source = Image.open(path).convert("RGBA")
+    source = Image.open(path)
+    if source.info.get("icc_profile"):
+        # Shown as browsers show it (and tview): its colour profile converted to sRGB.
+        from io import BytesIO
+        from PIL import ImageCms
+        profile = ImageCms.ImageCmsProfile(BytesIO(source.info["icc_profile"]))
+        source = ImageCms.profileToProfile(source.convert("RGB"), profile, ImageCms.createProfile("sRGB"),
+                                           renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    source = source.convert("RGBA")
     rgba = np.asarray(source, float)
     linear = srgb_to_linear(rgba[..., :3]) * (rgba[..., 3:] / 255)
     across = coverage_matrix(source.width, width)
@@ -147,7 +155,7 @@ def cost_section(tview, media, known):
              "bench/results/cost.md has the medians of three runs of each set:", "",
              "| | CPU | bytes a loop | peak RSS |", "| --- | --- | --- | --- |"]
     runs = [(f"tview {name}", [tview, "--pixels", "none", "--symbols", name, med])
-            for name in ["half", "quad", "sextant", "octant", "sextant-only"]]
+            for name in ["half", "quad", "sextant", "octant", "sextant-only", "sextant+wedge", "octant+wedge"]]
     for key, label, path, found in known:
         if key == "chafa":
             runs += [(f"{label} --symbols {n}", [path, "--symbols", n, "-d", "9.6", med] if found else None)
@@ -174,7 +182,7 @@ def cost_section(tview, media, known):
     return lines + [""]
 
 
-TVIEW_SETS = ["half", "quad-only", "sextant-only", "quad", "sextant", "octant"]
+TVIEW_SETS = ["half", "quad-only", "sextant-only", "quad", "sextant", "octant", "sextant+wedge", "octant+wedge"]
 # The issue's targets: the best sets against chafa's default; each set alone against chafa's same
 # set at -w 9 (each chafa there is, the newest and Debian's).
 TARGETS = [("octant", "default"), ("sextant", "default"), ("quad-only", "quad -w 9"), ("sextant-only", "sextant -w 9")]
@@ -246,7 +254,8 @@ def main():
                 "wedges, triangles and eighths that chafa's `all` uses too, as terminals draw them; *odd*: cells "
                 "of any other character, drawn from DejaVu Sans Mono or a fallback font). tview's quad, "
                 "sextant and octant sets include the eighth blocks; `-only` is the set alone, as "
-                "chafa's `--symbols quad` and `--symbols sextant`. chafa 1.18's `octant -w 9` and `all -w 9` are "
+                "chafa's `--symbols quad` and `--symbols sextant`; `+wedge` adds the wedges (U+1FB3C–U+1FB51), "
+                "as chafa's `all` has them. chafa 1.18's `octant -w 9` and `all -w 9` are "
                 "its strongest settings for text. *mean*: over the images.", ""]
     missed, strongest = [], []
     for columns, lines in [(80, 24), (160, 48)]:
@@ -276,12 +285,15 @@ def main():
                         if a and b and (a[0] < b[0] or a[1] > b[1]):
                             missed.append(f"{where}: tview {ours} {a[0]:.3f} / {a[1]:.2f} against {label} {theirs} "
                                           f"{b[0]:.3f} / {b[1]:.2f}")
-                a = by.get(("tview", "octant"), {}).get(name)
+                # tview's strongest (octants with wedges) against chafa's (octants, and every
+                # symbol it has, wedges too).
+                a = by.get(("tview", "octant+wedge"), {}).get(name)
                 for theirs in ("octant -w 9", "all -w 9"):
                     b = by.get(("chafa", theirs), {}).get(name)
                     if a and b:
-                        strongest.append((a[0] >= b[0], a[1] <= b[1], f"{where}: tview octant {a[0]:.3f} / {a[1]:.2f} "
-                                                                       f"against chafa {theirs} {b[0]:.3f} / {b[1]:.2f}"))
+                        strongest.append((a[0] >= b[0], a[1] <= b[1],
+                                          f"{where}: tview octant+wedge {a[0]:.3f} / {a[1]:.2f} "
+                                          f"against chafa {theirs} {b[0]:.3f} / {b[1]:.2f}"))
             rows_out.append("")
     rows_out += cost_section(args.tview, args.media, known)
     rows_out += ["## Targets", "",
@@ -291,7 +303,7 @@ def main():
     if strongest:
         behind = [line for ssim_ok, delta_ok, line in strongest if not (ssim_ok and delta_ok)]
         rows_out += [f"## Against {known[0][1]}'s strongest settings", "",
-                     f"tview octant against chafa `--symbols octant -w 9` and `--symbols all -w 9`: SSIM at least "
+                     f"tview octant+wedge against chafa `--symbols octant -w 9` and `--symbols all -w 9`: SSIM at least "
                      f"theirs in {sum(s for s, _, _ in strongest)} of {len(strongest)} comparisons, ΔE at most "
                      f"theirs in {sum(d for _, d, _ in strongest)}. "
                      + ("Behind on either in:" if behind else "Ahead on both in all."), ""] \

@@ -40,7 +40,6 @@ def main():
         log.seek(0)
         measured = [line.strip() for line in log if args.test in line]
 
-    passed = len(re.findall(rf"✔ Test {re.escape(args.test)}\(.*passed", output))
     failed = [line for line in output.splitlines() if "✘" in line and args.test in line]
     values = [float(m.group(1)) for m in (re.search(r"([0-9.]+)$", line) for line in measured) if m]
     print(f"{args.test}: {len(measured)} copies measured of {args.runs}")

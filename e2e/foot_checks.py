@@ -75,9 +75,17 @@ def main():
     tview, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
     os.makedirs(outdir, exist_ok=True)
     problems = probe_check("foot", FootTerminal(), tview,
-                           {"name": "foot", "pixels": "sixel", "answered": True, "symbols": "sextant"},
+                           {"name": "foot", "pixels": "sixel", "answered": True, "symbols": "sextant",
+                            "wedges": True},
                            said=["sixel_whole_cells"])
     problems += sextants_check(tview, outdir)
+    # With the wedges, which foot (1.9 and later) draws itself too; in a larger font, whose
+    # cells cover more than a pixel of the sample (at size 11 they cover under one across and
+    # under two down: edges between two pixel rows, all drawn by ▄ and the eighths).
+    problems += run_terminal("foot-wedges", FootTerminal(font="DejaVu Sans Mono:size=24"), tview, outdir, 12, False,
+                             pixels="none",
+                             extra="--symbols sextant+wedge", text_limit=TEXT_LIMIT, status_top=status_top,
+                             must_draw=range(0x1FB3C, 0x1FB52))
     problems += run_terminal("foot-sixel", FootTerminal(), tview, outdir, 10, True, pixels="sixel",
                              status_top=status_top)
     for problem in problems:

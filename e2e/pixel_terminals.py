@@ -43,11 +43,15 @@ def main():
         # kitty stretches the sent canvas over whole cells (so not by a whole factor).
         problems += probe_check("kitty", window(kitty), tview,
                                 {"name": "kitty", "pixels": "kitty", "answered": True, "symbols": "sextant",
-                                 "background": "#000000"})
+                                 "wedges": True, "background": "#000000"})
         problems += run_terminal("kitty", window(kitty), tview, outdir, 3, False)
         # Text in sextants, which kitty draws itself (no font has them).
         problems += run_terminal("kitty-sextants", window(kitty), tview, outdir, 12, False, pixels="none",
                                  extra="--symbols sextant", text_limit=TEXT_LIMIT)
+        # With the wedges, which kitty draws itself too.
+        problems += run_terminal("kitty-wedges", window(kitty), tview, outdir, 12, False, pixels="none",
+                                 extra="--symbols sextant+wedge", text_limit=TEXT_LIMIT,
+                                 must_draw=range(0x1FB3C, 0x1FB52))
         # On a background that is not black (asked with OSC 11), the sample's transparency shows
         # it, in pixels and in text, and through tmux.
         kitty_blue = kitty_command(800, 500, background=f"#{BACKDROP_HEX}")

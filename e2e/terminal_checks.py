@@ -80,14 +80,15 @@ def kitty_command(width, height, background="#000000"):
 
 
 def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None, extra="", text_limit=None,
-                 backdrop=None, sample=SAMPLE, expected=frame, status_top=None):
+                 backdrop=None, sample=SAMPLE, expected=frame, status_top=None, must_draw=None):
     """Plays the sample in one terminal (x11.X11Terminal or foot_terminal.FootTerminal; `pixels`:
     the --pixels mode, else `name`; `extra`: more options); returns the problems found.
     `status_top`: where a screenshot's status line begins (default: the last of 24 rows). With `text_limit` (text pictures), tview's bytes are
     also kept and each screenshot's picture cells compared with them rasterised (text_screen).
     With `backdrop` (the terminal's background, not black), the sample's transparency must show
     it: the picture against `expected`'s frame over the backdrop, and the rest of the window plain
-    backdrop."""
+    backdrop. With `must_draw` (a range of code points), tview's bytes must hold some characters
+    of it (the cells checked include the glyphs the run is about)."""
     problems = []
     work = tempfile.mkdtemp()
     # The terminal may run as another user (foot): it writes its files here.
@@ -97,7 +98,8 @@ def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None,
     play = f"{tview} --pixels {pixels or name} {extra} --paused {sample} 2> {work}/err; echo $? > {work}/rc"
     if text_limit is not None:
         play = text_screen.recorded(play, log)
-    script = f"stty -g > {before}; stty size > {work}/size; {play}; stty -g > {after}; sleep 60"
+    # A second first: foot (under cage) starts at one size and is given the window's a moment later.
+    script = f"sleep 1; stty -g > {before}; stty size > {work}/size; {play}; stty -g > {after}; sleep 60"
     terminal.start(script)
     # docs/ keeps kitty's, sixel's and kitty's sextants; the others keep their shots out of the way.
     kept = name in ("kitty", "sixel", "kitty-sextants")
@@ -170,6 +172,11 @@ def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None,
             left = unlike(shot.crop(box), backdrop or (0, 0, 0))
             if left > 0.01:
                 problems.append(f"{name}: the picture is still on screen after q ({left * 100:.0f} % of it)")
+        if must_draw is not None and os.path.exists(log):
+            drawn = sum(1 for ch in open(log, "rb").read().decode("utf-8", "replace") if ord(ch) in must_draw)
+            print(f"{name}: {drawn} characters of U+{must_draw.start:X}–U+{must_draw.stop - 1:X} in tview's bytes")
+            if drawn == 0:
+                problems.append(f"{name}: no character of U+{must_draw.start:X}–U+{must_draw.stop - 1:X} drawn")
         rc = open(os.path.join(work, "rc")).read().strip() if os.path.exists(os.path.join(work, "rc")) else "?"
         if rc != "0":
             problems.append(f"{name}: tview exited with {rc}: {open(os.path.join(work, 'err')).read().strip()}")

@@ -3,7 +3,7 @@ import Glibc
 import Picture
 
 /// `tview-bench mosaic FILE`: for each symbol set at 160x47 cells in truecolor (eighth blocks
-/// with the mosaics, as by default), the fastest of 15 first frames (every cell worked out) and
+/// with the mosaics, as by default; sextants and octants also with the wedges), the fastest of 15 first frames (every cell worked out) and
 /// the fastest of 3 passes over the first 60 frames as playing renders them (unchanged cells
 /// kept), in processor time (all threads: a first frame is worked out on every processor).
 /// Minimums: this machine's neighbours add noise, never remove it.
@@ -18,10 +18,14 @@ enum MosaicTiming {
         guard let first = frames.first else { return }
         // TVIEW_BENCH_SYMBOLS=quadrant,octant: only those sets (for a profiler).
         let only = getenv("TVIEW_BENCH_SYMBOLS").map { String(cString: $0).split(separator: ",").map(String.init) }
-        for symbols in MosaicSymbols.allCases where only?.contains(symbols.rawValue) ?? true {
+        let sets = MosaicSymbols.allCases.flatMap { symbols in
+            symbols >= .sextant ? [(symbols, false), (symbols, true)] : [(symbols, false)]
+        }
+        for (symbols, wedges) in sets where only?.contains(symbols.rawValue) ?? true {
             var builder = CellGridBuilder(mode: .truecolor)
             builder.symbols = symbols
             builder.eighths = symbols != .half
+            builder.wedges = wedges
             var bestFirst = Double.infinity
             for _ in 0..<15 {
                 // A new renderer: nothing kept from an earlier frame.
@@ -44,7 +48,7 @@ enum MosaicTiming {
                     bestPass, Clock.milliseconds(since: start, CLOCK_PROCESS_CPUTIME_ID) / Double(frames.count))
             }
             print(
-                "\(path) \(symbols.rawValue): first frame \(format(bestFirst)) ms (processor time); "
+                "\(path) \(symbols.rawValue)\(wedges ? "+wedge" : ""): first frame \(format(bestFirst)) ms (processor time); "
                     + "playing \(format(bestPass)) ms a frame")
         }
     }

@@ -71,7 +71,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; sextants and octants the terminal or its font must draw. auto: what the terminal draws (see --probe).",
+            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; +wedge adds the slanted wedges of sextant fonts (U+1FB3C–U+1FB51). Sextants, octants and wedges the terminal or its font must draw. auto: what the terminal draws (see --probe).",
             valueName: "SET"))
     var symbols: SymbolsChoice = .auto
 
@@ -95,7 +95,8 @@ struct DisplayOptions: ParsableArguments {
     /// profile).
     var request: PictureRequest {
         PictureRequest(
-            symbols: symbols.symbols, symbolsAlone: symbols.alone, background: bg.color, dither: dither,
+            symbols: symbols.symbols, symbolsAlone: symbols.alone, wedges: symbols.wedges, background: bg.color,
+            dither: dither,
             upscale: !noUpscale, area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance)
     }
 }
@@ -173,6 +174,8 @@ enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
     case quadOnly = "quad-only"
     case sextantOnly = "sextant-only"
     case octantOnly = "octant-only"
+    case sextantWedge = "sextant+wedge"
+    case octantWedge = "octant+wedge"
 
     /// The set asked for; nil for auto (the terminal profile's, half blocks on a pipe).
     var symbols: MosaicSymbols? {
@@ -180,8 +183,17 @@ enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
         case .auto: return nil
         case .half: return .half
         case .quad, .quadOnly: return .quadrant
-        case .sextant, .sextantOnly: return .sextant
-        case .octant, .octantOnly: return .octant
+        case .sextant, .sextantOnly, .sextantWedge: return .sextant
+        case .octant, .octantOnly, .octantWedge: return .octant
+        }
+    }
+
+    /// The smooth-mosaic wedges too (`+wedge`); nil for auto (if the terminal draws them).
+    var wedges: Bool? {
+        switch self {
+        case .auto: return nil
+        case .sextantWedge, .octantWedge: return true
+        default: return false
         }
     }
 
@@ -189,7 +201,7 @@ enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
     var alone: Bool {
         switch self {
         case .quadOnly, .sextantOnly, .octantOnly: return true
-        case .auto, .half, .quad, .sextant, .octant: return false
+        case .auto, .half, .quad, .sextant, .octant, .sextantWedge, .octantWedge: return false
         }
     }
 }

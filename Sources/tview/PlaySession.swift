@@ -161,7 +161,8 @@ struct PlaySession {
         let sink = InlineTextSink(
             link: link,
             builder: request.builder(
-                mode: colors.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background),
+                mode: colors.mode, terminalSymbols: profile.symbols, terminalWedges: profile.wedges,
+                terminalBackground: profile.answers.background),
             upscale: request.upscale, area: area, synchronized: profile.synchronizedOutput, tolerance: request.tolerance
         )
         return playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings)

@@ -116,7 +116,8 @@ import Testing
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
     func theChosenCellHasTheLeastError(symbols: MosaicSymbols) {
         var random = SplitMix64(seed: 7)
-        let builder = MosaicCellBuilder(symbols: symbols, base: CellGridBuilder(mode: .truecolor))
+        var builder = MosaicCellBuilder(symbols: symbols, base: CellGridBuilder(mode: .truecolor))
+        builder.movesLight = false
         let count = symbols.columns * symbols.rows
         var chosenTotal = 0.0, bestTotal = 0.0
         for _ in 0..<300 {
@@ -157,8 +158,11 @@ import Testing
     /// the truecolor pattern and quantising its colours afterwards.
     @Test func quantisedModesScoreWithTheirOwnColours() {
         var random = SplitMix64(seed: 11)
-        let truecolor = MosaicCellBuilder(symbols: .sextant, base: CellGridBuilder(mode: .truecolor))
-        let palette = MosaicCellBuilder(symbols: .sextant, base: CellGridBuilder(mode: .palette256))
+        // The rule alone: no light moved afterwards on either side.
+        var truecolor = MosaicCellBuilder(symbols: .sextant, base: CellGridBuilder(mode: .truecolor))
+        var palette = MosaicCellBuilder(symbols: .sextant, base: CellGridBuilder(mode: .palette256))
+        truecolor.movesLight = false
+        palette.movesLight = false
         var better = 0
         for _ in 0..<300 {
             let subcells = (0..<6).map { _ in
@@ -228,6 +232,8 @@ import Testing
                 fill { _, y in y >= 8 - (value - 0x2580) }
             } else if (0x2589...0x258F).contains(value) {
                 fill { x, _ in x < 0x2590 - value }
+            } else if let wedge = MosaicWedge.all.first(where: { $0.scalar == scalar }) {
+                fill { x, y in wedge.fromRight ? x >= 8 - wedge.runs[y] : x < wedge.runs[y] }
             } else {
                 let count = symbols.columns * symbols.rows
                 let mask = (1..<(1 << count)).first { MosaicGlyphs.scalar(mask: $0, count: count) == scalar }
@@ -341,12 +347,16 @@ import Testing
     /// and every eighth block's, each with its groups' means, by brute force in double precision
     /// over the 64 samples (a sample that two sextant rows share counts in each by its share),
     /// on random cells of two or three colours with edges anywhere.
-    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
-    func theChosenCellHasTheLeastErrorWithEighths(symbols: MosaicSymbols) {
+    @Test(arguments: [
+        (MosaicSymbols.quadrant, false), (.sextant, false), (.octant, false), (.sextant, true), (.octant, true),
+    ])
+    func theChosenCellHasTheLeastErrorWithEighths(symbols: MosaicSymbols, wedges: Bool) {
         var random = SplitMix64(seed: 19)
         var base = CellGridBuilder(mode: .truecolor)
         base.eighths = true
-        let builder = MosaicCellBuilder(symbols: symbols, base: base)
+        base.wedges = wedges
+        var builder = MosaicCellBuilder(symbols: symbols, base: base)
+        builder.movesLight = false
         func colour() -> RGBA {
             RGBA(r: UInt8(random.next() % 256), g: UInt8(random.next() % 256), b: UInt8(random.next() % 256))
         }
@@ -369,6 +379,11 @@ import Testing
             candidates.append((MosaicGlyphs.leftEighths(eighths), (0..<64).map { $0 % 8 < eighths ? 1 : 0 }))
             candidates.append((MosaicGlyphs.lowerEighths(eighths), (0..<64).map { $0 / 8 >= 8 - eighths ? 1 : 0 }))
         }
+        if wedges {
+            for wedge in MosaicWedge.all {
+                candidates.append((wedge.scalar, Self.coverage(.mosaic(wedge.scalar), symbols: symbols)))
+            }
+        }
         func error(_ shares: [Double], _ samples: [RGBA]) -> Double {
             var total = 0.0
             for group in [shares, shares.map { 1 - $0 }] {
@@ -388,12 +403,18 @@ import Testing
         // Each partition once (the last sub-cell in the background), as tview tries them.
         let tried = candidates.enumerated().filter { index, _ in index >= 1 << count || index < 1 << (count - 1) }
             .map(\.element)
-        var eighthsChosen = 0
+        var eighthsChosen = 0, wedgesChosen = 0
         var chosenTotal = 0.0, bestTotal = 0.0
-        for _ in 0..<150 {
+        for round in 0..<150 {
             let (a, b, c) = (colour(), colour(), colour())
             let (edgeX, edgeY) = (Int(random.next() % 9), Int(random.next() % 9))
-            let samples = (0..<64).map { index in index % 8 < edgeX ? a : (index / 8 < edgeY ? b : c) }
+            // Every other cell with a slanted edge: a line through two points on its border.
+            let (top, bottom) = (Double(random.next() % 17) / 2, Double(random.next() % 17) / 2)
+            let samples = (0..<64).map { index in
+                let (x, y) = (Double(index % 8) + 0.5, Double(index / 8) + 0.5)
+                if round % 2 == 1 { return x < top + (bottom - top) * y / 8 ? a : (y < Double(edgeY) ? b : c) }
+                return index % 8 < edgeX ? a : (index / 8 < edgeY ? b : c)
+            }
             let cell = builder.cell(grid: samples, x: 0, y: 0)
             let errors = candidates.map { error($0.1, samples) }
             let scalar: Unicode.Scalar? = if case .mosaic(let scalar) = cell.glyph { scalar } else { nil }
@@ -406,8 +427,10 @@ import Testing
             chosenTotal += chosen ?? 0
             bestTotal += errors.min()!
             if let scalar, (0x2581...0x258F).contains(scalar.value) { eighthsChosen += 1 }
+            if let scalar, (0x1FB3C...0x1FB51).contains(scalar.value) { wedgesChosen += 1 }
         }
         #expect(chosenTotal <= bestTotal * 1.03, "chosen \(chosenTotal), best \(bestTotal)")
         #expect(eighthsChosen > 10, "eighth blocks chosen \(eighthsChosen) times")
+        #expect(wedges ? wedgesChosen > 10 : wedgesChosen == 0, "wedges chosen \(wedgesChosen) times")
     }
 }

@@ -38,7 +38,10 @@ import Testing
         let text = String(decoding: run.shown, as: UTF8.self)
         #expect(text.contains("terminal     kitty 0.26.5 (from XTVERSION)"), "\(text)")
         #expect(text.contains("pixels       kitty — it answered kitty's graphics query [--pixels]"))
-        #expect(text.contains("symbols      sextant with eighth blocks — kitty draws sextants itself [--symbols]"))
+        #expect(
+            text.contains(
+                "symbols      sextant with eighth blocks and wedges — kitty draws sextants and wedges itself (since 0.19) [--symbols]"
+            ), "\(text)")
         #expect(text.contains("synchronized yes — DECRQM ?2026 answered 2"))
         #expect(text.contains("colours      truecolor — COLORTERM=truecolor [--colors]"))
         #expect(text.contains("background   #304050 — its answer to OSC 11"))

@@ -14,6 +14,9 @@ public struct CellGridBuilder: Sendable {
     public var symbols: MosaicSymbols = .half
     /// With a mosaic set, the eighth blocks too (▁…▇, ▏…▉: in every font that has quadrants).
     public var eighths = false
+    /// With the eighth blocks of sextants or octants, the smooth-mosaic wedges too (U+1FB3C–
+    /// U+1FB51: slanted edges), for terminals that draw them.
+    public var wedges = false
 
     /// Alpha at or below this counts as fully transparent (averaging leaves a little at edges).
     static let transparentAlpha: UInt8 = 2

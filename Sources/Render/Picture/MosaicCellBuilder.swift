@@ -41,8 +41,18 @@ public struct MosaicCellBuilder: Sendable {
     /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
     /// holds (`subcellRows`), made once: every cell reads it.
     private let subcellParts: [[(row: Int, weight: Float)]]
+    /// With `base.wedges` (sextants and octants with eighth blocks): every wedge's terms
+    /// (`MosaicWedge.sums`) one after another, and for each wedge where its terms end, whether
+    /// they are its complement's, and its character.
+    private let wedgeTerms: [(plus: Int, minus: Int)]
+    private let wedgeEnds: [(end: Int, complement: Bool)]
+    private let wedgeScalars: [Unicode.Scalar]
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
+    /// Let the chosen partition show its darker group at its mean in the pattern space, the
+    /// lighter one carrying the rest of the cell's light, where that shows with less error
+    /// (`movedLight`).
+    var movesLight = true
 
     public init(symbols: MosaicSymbols, base: CellGridBuilder) {
         precondition(symbols != .half, "half blocks are CellGridBuilder's")
@@ -51,7 +61,20 @@ public struct MosaicCellBuilder: Sendable {
         space = PatternSpace(mode: base.mode)
         pixelTable = MosaicPixelTable.forSpace(space).entries
         subcellParts = Self.subcellRows(symbols.rows)
+        let wedges = base.wedges && base.eighths && symbols != .quadrant ? MosaicWedge.all : []
+        let sums = wedges.map(\.sums)
+        wedgeTerms = sums.flatMap(\.terms)
+        var end = 0
+        wedgeEnds = sums.map { sums in
+            end += sums.terms.count
+            return (end, sums.complement)
+        }
+        wedgeScalars = wedges.map(\.scalar)
     }
+
+    /// Scratch vectors a cell needs: its sample sums and regions (56), and with wedges the
+    /// prefixes of its sample rows (64, and a zero).
+    static let scratchCount = 56 + 65
 
     /// Canvas pixels a cell is made of in `build(_:)` (a picture already at that scale, as
     /// tests give): its sub-cells, or with eighth blocks an 8x8 grid.
@@ -98,7 +121,7 @@ public struct MosaicCellBuilder: Sendable {
             digests.withUnsafeMutableBufferPointer { digests in
                 let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
                 ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel) { band in
-                    var scratch = [SIMD8<Float>](repeating: .zero, count: 56)
+                    var scratch = [SIMD8<Float>](repeating: .zero, count: Self.scratchCount)
                     canvas.pixels.withUnsafeBufferPointer { pixels in
                         LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
                             for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
@@ -225,15 +248,18 @@ public struct MosaicCellBuilder: Sendable {
             // The common case: the samples go straight into the cell's regions.
             let count = symbols.columns * symbols.rows
             return scratch.withUnsafeMutableBufferPointer { scratch in
+                let prefixes = wedgeScalars.isEmpty ? nil : scratch.baseAddress! + 56
                 pixelTable.withUnsafeBufferPointer { table in
                     Self.opaqueGridRegions(
                         pixels, width: width, across: geometry.across[column], down: geometry.down[row],
-                        toLinear: toLinear, table: table, subcellParts: subcellParts, scratch: scratch.baseAddress!)
+                        toLinear: toLinear, table: table, subcellParts: subcellParts, scratch: scratch.baseAddress!,
+                        prefixes: prefixes)
                 }
                 let regions = scratch.baseAddress! + 32
                 return bestCell(
                     MosaicLanes(regions: regions + 16, count: count), count: count, x: x, y: y,
-                    strips: (MosaicLanes(regions: regions, count: 8), MosaicLanes(regions: regions + 8, count: 8)))
+                    strips: (MosaicLanes(regions: regions, count: 8), MosaicLanes(regions: regions + 8, count: 8)),
+                    wedgeRows: prefixes)
             }
         }
         let across = base.eighths ? 8 : symbols.columns, down = base.eighths ? 8 : symbols.rows
@@ -305,11 +331,13 @@ public struct MosaicCellBuilder: Sendable {
     /// `regions(of:)` sums them (the same values, without a grid of pixels between): no alpha to
     /// carry, each sample's area the product of its column's and its row's shares (the same
     /// for every pixel value), each sample row's linear means turned into table steps eight
-    /// lanes at a time. `scratch`: 56 vectors; the regions are left from its 32nd on.
+    /// lanes at a time. `scratch`: 56 vectors; the regions are left from its 32nd on. With
+    /// `prefixes`, each sample row's prefix sums go there too (`addSampleRow`).
     static func opaqueGridRegions(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
         down: [MosaicGeometry.Share], toLinear: UnsafeBufferPointer<Float>, table: UnsafeBufferPointer<SIMD8<Float>>,
-        subcellParts: [[(row: Int, weight: Float)]], scratch: UnsafeMutablePointer<SIMD8<Float>>
+        subcellParts: [[(row: Int, weight: Float)]], scratch: UnsafeMutablePointer<SIMD8<Float>>,
+        prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
     ) {
         let sums = scratch, regions = scratch + 32
         sums.update(repeating: .zero, count: 56)
@@ -349,7 +377,7 @@ public struct MosaicCellBuilder: Sendable {
                 @inline(__always) func byte(_ bits: UInt32) -> Int {
                     Int(toSRGB[min(Int(bits & 0x7F_FFFF), LinearLight.steps)])
                 }
-                addSampleRow(sampleRow, subcellParts: subcellParts, into: regions) { column in
+                addSampleRow(sampleRow, subcellParts: subcellParts, into: regions, prefixes: prefixes) { column in
                     var value = table[byte(r[column])] + table[256 + byte(g[column])] + table[512 + byte(b[column])]
                     value[6] = value[3] * value[3] + value[4] * value[4] + value[5] * value[5]
                     value[7] = 1
@@ -369,16 +397,21 @@ public struct MosaicCellBuilder: Sendable {
             samples.allSatisfy { $0.a == 255 }
             ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
         let count = symbols.columns * symbols.rows
-        return withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 24) { regions in
+        return withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 24 + 65) { regions in
+            let prefixes = wedgeScalars.isEmpty ? nil : regions.baseAddress! + 24
+            prefixes?[64] = .zero
             shown.withUnsafeBufferPointer { samples in
                 pixelTable.withUnsafeBufferPointer { table in
-                    Self.regions(of: samples, subcellParts: subcellParts, table: table, into: regions.baseAddress!)
+                    Self.regions(
+                        of: samples, subcellParts: subcellParts, table: table, into: regions.baseAddress!,
+                        prefixes: prefixes)
                 }
             }
             let lanes = regions.baseAddress!
             return bestCell(
                 MosaicLanes(regions: lanes + 16, count: count), count: count, x: x, y: y,
-                strips: (MosaicLanes(regions: lanes, count: 8), MosaicLanes(regions: lanes + 8, count: 8)))
+                strips: (MosaicLanes(regions: lanes, count: 8), MosaicLanes(regions: lanes + 8, count: 8)),
+                wedgeRows: prefixes)
         }
     }
 
@@ -386,14 +419,15 @@ public struct MosaicCellBuilder: Sendable {
     /// `MosaicPixelTable` quantities: into `regions` its eight columns, then its eight rows,
     /// then its sub-cells (row by row, a sextant's samples 2 and 5 split between two rows by
     /// `subcellParts`). A sample is added to its three regions whole, one vector each: no sums
-    /// across lanes.
+    /// across lanes. With `prefixes`, each sample row's prefix sums go there too.
     static func regions(
         of samples: UnsafeBufferPointer<RGBA>, subcellParts: [[(row: Int, weight: Float)]],
-        table: UnsafeBufferPointer<SIMD8<Float>>, into regions: UnsafeMutablePointer<SIMD8<Float>>
+        table: UnsafeBufferPointer<SIMD8<Float>>, into regions: UnsafeMutablePointer<SIMD8<Float>>,
+        prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
     ) {
         regions.update(repeating: .zero, count: 24)
         for y in 0..<8 {
-            addSampleRow(y, subcellParts: subcellParts, into: regions) { x in
+            addSampleRow(y, subcellParts: subcellParts, into: regions, prefixes: prefixes) { x in
                 MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
             }
         }
@@ -401,17 +435,19 @@ public struct MosaicCellBuilder: Sendable {
 
     /// Sample row `y`, whose eight samples' quantities `value` gives (by column), added to the
     /// regions (`regions(of:)`'s layout): each sample to its column, the row whole to its eighth
-    /// row, its left and right halves to the sub-cells it lies in.
+    /// row, its left and right halves to the sub-cells it lies in. With `prefixes` (for the
+    /// wedges), the sum of the row's first k + 1 samples to `prefixes[y * 8 + k]`.
     @inline(__always)
     private static func addSampleRow(
         _ y: Int, subcellParts: [[(row: Int, weight: Float)]], into regions: UnsafeMutablePointer<SIMD8<Float>>,
-        value: (Int) -> SIMD8<Float>
+        prefixes: UnsafeMutablePointer<SIMD8<Float>>?, value: (Int) -> SIMD8<Float>
     ) {
         var row = SIMD8<Float>(), left = SIMD8<Float>()
         for x in 0..<8 {
             let sample = value(x)
             regions[x] += sample
             row += sample
+            prefixes?[y * 8 + x] = row
             if x == 3 { left = row }
         }
         regions[8 + y] = row
@@ -463,19 +499,21 @@ public struct MosaicCellBuilder: Sendable {
     }
 
     /// Every partition (the last sub-cell always in the background: each once; 0 is one colour),
-    /// then with `strips` (the cell's eight columns and eight rows) the eighth blocks. Ties go to
-    /// the first tried.
+    /// then with `strips` (the cell's eight columns and eight rows) the eighth blocks, then with
+    /// `wedgeRows` (the sample rows' prefix sums, `addSampleRow`) the wedges. Ties go to the
+    /// first tried.
     private func bestCell(
-        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)? = nil
+        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)? = nil,
+        wedgeRows: UnsafePointer<SIMD8<Float>>? = nil
     ) -> Cell {
         LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
-            bestCell(lanes, count: count, x: x, y: y, strips: strips, table: table)
+            bestCell(lanes, count: count, x: x, y: y, strips: strips, wedgeRows: wedgeRows, table: table)
         }
     }
 
     private func bestCell(
         _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)?,
-        table: UnsafeBufferPointer<UInt8>
+        wedgeRows: UnsafePointer<SIMD8<Float>>?, table: UnsafeBufferPointer<UInt8>
     ) -> Cell {
         let full = (1 << count) - 1
         let all = lanes.group(mask: full)
@@ -522,13 +560,36 @@ public struct MosaicCellBuilder: Sendable {
                     x: x, y: y, table: table, best: &best, finalists: &finalists)
             }
         }
+        if let wedgeRows {
+            // Each wedge's group is a run of its sample rows (a prefix, or the row less one), or
+            // the cell less the runs it leaves.
+            wedgeTerms.withUnsafeBufferPointer { terms in
+                var start = 0
+                for wedge in 0..<wedgeScalars.count {
+                    let (end, complement) = wedgeEnds[wedge]
+                    var sums = SIMD8<Float>()
+                    for term in terms[start..<end] { sums += wedgeRows[term.plus] - wedgeRows[term.minus] }
+                    start = end
+                    let runs = MosaicGroup(quantities: sums)
+                    consider(
+                        complement ? all.minus(runs) : runs, mask: 0, eighth: wedgeScalars[wedge], all: all,
+                        exhaustive: exhaustive, x: x, y: y, table: table, best: &best, finalists: &finalists)
+                }
+            }
+        }
         finalists.forEach { finalist in
             let scored = score(finalist.foreground, all.minus(finalist.foreground), x: x, y: y, table: table)
             if scored.error < best.error {
                 best = Choice(
                     error: scored.error, foreground: scored.foreground, background: scored.background,
-                    mask: finalist.mask, eighth: finalist.eighth)
+                    mask: finalist.mask, eighth: finalist.eighth, group: finalist.foreground)
             }
+        }
+        if movesLight, best.group.count > 0, best.group.count < all.count,
+            let moved = movedLight(best.group, all.minus(best.group), x: x, y: y, table: table),
+            moved.error < best.error
+        {
+            (best.foreground, best.background) = (moved.foreground, moved.background)
         }
         if let eighth = best.eighth, best.foreground != best.background {
             return Cell(glyph: .mosaic(eighth), foreground: best.foreground, background: best.background)
@@ -545,6 +606,8 @@ public struct MosaicCellBuilder: Sendable {
         var background = TermColor.default
         var mask = 0
         var eighth: Unicode.Scalar?
+        /// The samples in the foreground.
+        var group = MosaicGroup()
     }
 
     /// One candidate (`group` in the foreground, the rest of `all` behind): the partitions in
@@ -562,7 +625,7 @@ public struct MosaicCellBuilder: Sendable {
             if scored.error < best.error {
                 best = Choice(
                     error: scored.error, foreground: scored.foreground, background: scored.background, mask: mask,
-                    eighth: eighth)
+                    eighth: eighth, group: group)
             }
         } else {
             let rest = all.minus(group)
@@ -600,6 +663,38 @@ public struct MosaicCellBuilder: Sendable {
         let foregroundColor = base.color(foregroundMean, x: x, y: y)
         error += foreground.error(shown: shownColor(foregroundColor, exact: foregroundMean))
         return (error, foregroundColor, backgroundColor)
+    }
+
+    /// The chosen partition's light, moved (nil where it cannot be): a little light spread over
+    /// a dark group lifts all of it in its mean light (a faint glow over the whole cell around a
+    /// star in its corner), so the darker group may show its mean in the pattern space instead
+    /// (darker) and the lighter one carry the rest of the cell's light, where that shows with
+    /// less error. The cell's light is kept either way (what the eye sums from a distance).
+    private func movedLight(
+        _ foreground: MosaicGroup, _ background: MosaicGroup, x: Int, y: Int, table: UnsafeBufferPointer<UInt8>
+    ) -> (error: Float, foreground: TermColor, background: TermColor)? {
+        let weights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
+        let foregroundDarker =
+            (foreground.total * weights).sum() * background.count < (background.total * weights).sum()
+            * foreground.count
+        let (dark, light) = foregroundDarker ? (foreground, background) : (background, foreground)
+        // Samples within a step of one another: their means agree, nothing to move.
+        guard dark.spread > dark.count * 1.6e-5 else { return nil }
+        let darkMean = space.srgb(point: dark.pointTotal / dark.count)
+        let darkLinear = SIMD3(
+            LinearLight.fromSRGB[Int(darkMean.r)], LinearLight.fromSRGB[Int(darkMean.g)],
+            LinearLight.fromSRGB[Int(darkMean.b)])
+        let lightLinear = (light.total + dark.total - darkLinear * dark.count) / light.count
+        // Only where the lighter group can carry it all: light lost is no better picture.
+        guard lightLinear.max() <= 1, lightLinear.min() >= 0 else { return nil }
+        let lightMean = RGBA(
+            r: LinearLight.toSRGB(lightLinear.x, table: table), g: LinearLight.toSRGB(lightLinear.y, table: table),
+            b: LinearLight.toSRGB(lightLinear.z, table: table))
+        let darkColor = base.color(darkMean, x: x, y: y), lightColor = base.color(lightMean, x: x, y: y)
+        let error =
+            dark.error(shown: shownColor(darkColor, exact: darkMean))
+            + light.error(shown: shownColor(lightColor, exact: lightMean))
+        return foregroundDarker ? (error, darkColor, lightColor) : (error, lightColor, darkColor)
     }
 
     /// What a terminal colour shows, as a point in `PatternSpace` (`exact`: the colour asked

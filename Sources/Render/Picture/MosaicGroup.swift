@@ -52,3 +52,15 @@ struct MosaicGroup {
         squares - 2 * (shown * pointTotal).sum() + count * (shown * shown).sum()
     }
 }
+
+extension MosaicGroup {
+    /// The group whose sums are a vector of `MosaicPixelTable` quantities (a region's, or a run
+    /// of samples').
+    @inline(__always)
+    init(quantities: SIMD8<Float>) {
+        self.init(
+            total: SIMD3(quantities[0], quantities[1], quantities[2]),
+            pointTotal: SIMD3(quantities[3], quantities[4], quantities[5]), squares: quantities[6], count: quantities[7]
+        )
+    }
+}

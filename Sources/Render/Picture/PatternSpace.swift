@@ -1,3 +1,5 @@
+import Decode
+
 /// Where mosaic patterns are scored: gamma-encoded Y′CbCr (BT.601), its chroma axes scaled by
 /// `chroma`.
 ///
@@ -25,5 +27,15 @@ struct PatternSpace: Sendable {
             0.299 * r + 0.587 * g + 0.114 * b,
             chroma * (-0.168_736 * r - 0.331_264 * g + 0.5 * b),
             chroma * (0.5 * r - 0.418_688 * g - 0.081_312 * b))
+    }
+
+    /// The sRGB colour of a point of the space (`point`'s inverse), each channel clamped to
+    /// 0–255.
+    @inline(__always)
+    func srgb(point: SIMD3<Float>) -> RGBA {
+        let luma = point.x, blue = point.y / chroma, red = point.z / chroma
+        let rgb = SIMD3(luma + 1.402 * red, luma - 0.344_136 * blue - 0.714_136 * red, luma + 1.772 * blue)
+        let bytes = (rgb * 255).rounded(.toNearestOrEven).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+        return RGBA(r: UInt8(bytes.x), g: UInt8(bytes.y), b: UInt8(bytes.z))
     }
 }

@@ -11,20 +11,50 @@ public enum KnownTerminals {
         /// The oldest version the entry holds for (empty: any).
         public let minimum: [Int]
         public let symbols: MosaicSymbols
+        /// It draws the smooth-mosaic wedges (U+1FB3C–U+1FB67) too, so sextants and octants
+        /// come with them.
+        public let wedges: Bool
         /// Why, for `--probe` and docs/terminals.md.
         public let reason: String
+
+        init(name: String, minimum: [Int], symbols: MosaicSymbols, wedges: Bool = false, reason: String) {
+            self.name = name
+            self.minimum = minimum
+            self.symbols = symbols
+            self.wedges = wedges
+            self.reason = reason
+        }
     }
 
     public static let entries: [Entry] = [
-        Entry(name: "kitty", minimum: [0, 40], symbols: .octant, reason: "kitty draws octants itself since 0.40"),
-        Entry(name: "kitty", minimum: [], symbols: .sextant, reason: "kitty draws sextants itself"),
-        Entry(name: "ghostty", minimum: [], symbols: .octant, reason: "Ghostty draws octants itself"),
-        Entry(name: "foot", minimum: [1, 20], symbols: .octant, reason: "foot draws octants itself since 1.20"),
+        Entry(
+            name: "kitty", minimum: [0, 40], symbols: .octant, wedges: true,
+            reason: "kitty draws octants itself since 0.40, wedges since 0.19"),
+        Entry(
+            name: "kitty", minimum: [], symbols: .sextant, wedges: true,
+            reason: "kitty draws sextants and wedges itself (since 0.19)"),
+        Entry(
+            name: "ghostty", minimum: [], symbols: .octant, wedges: true,
+            reason: "Ghostty draws octants and wedges itself"),
+        Entry(
+            name: "foot", minimum: [1, 20], symbols: .octant, wedges: true,
+            reason: "foot draws octants itself since 1.20, wedges since 1.9"),
+        Entry(
+            name: "foot", minimum: [1, 9], symbols: .sextant, wedges: true,
+            reason: "foot draws sextants and wedges itself since 1.9"),
         Entry(name: "foot", minimum: [], symbols: .sextant, reason: "foot draws sextants itself"),
-        Entry(name: "vte", minimum: [7800], symbols: .octant, reason: "VTE draws octants itself since 0.78"),
-        Entry(name: "vte", minimum: [], symbols: .sextant, reason: "VTE draws sextants itself"),
-        Entry(name: "alacritty", minimum: [0, 13], symbols: .sextant, reason: "Alacritty draws sextants since 0.13"),
-        Entry(name: "wezterm", minimum: [], symbols: .sextant, reason: "WezTerm draws sextants itself"),
+        Entry(
+            name: "vte", minimum: [7800], symbols: .octant, wedges: true,
+            reason: "VTE draws octants itself since 0.78, wedges since 0.60"),
+        Entry(
+            name: "vte", minimum: [], symbols: .sextant, wedges: true,
+            reason: "VTE draws sextants and wedges itself (since 0.60)"),
+        Entry(
+            name: "alacritty", minimum: [0, 13], symbols: .sextant,
+            reason: "Alacritty draws sextants since 0.13, but no wedges"),
+        Entry(
+            name: "wezterm", minimum: [], symbols: .sextant,
+            reason: "WezTerm draws sextants itself; its releases to 20240203 draw 5 of the 22 wedges"),
         Entry(name: "linux", minimum: [], symbols: .half, reason: "the Linux console's font has half blocks only"),
     ]
 

@@ -30,6 +30,8 @@ public struct TerminalProfile: Sendable {
     public var cellSource: String
     public var symbols: MosaicSymbols
     public var symbolsReason: String
+    /// It draws the smooth-mosaic wedges, which then come with its sextants or octants.
+    public var wedges: Bool
     public var synchronizedOutput: Bool
     public var synchronizedReason: String
     /// Why the terminal needs a frame's changed cells whole in sixel, nil where a frame may draw
@@ -150,7 +152,8 @@ public struct TerminalProfile: Sendable {
             colors: colors,
             graphics: graphics, graphicsReason: graphicsReason,
             keepsAnimationFrames: answers.kitty ? answers.kittyFrames : true, cell: cell, cellSource: cellSource,
-            symbols: known.symbols, symbolsReason: known.reason, synchronizedOutput: synchronized,
+            symbols: known.symbols, symbolsReason: known.reason, wedges: known.wedges,
+            synchronizedOutput: synchronized,
             synchronizedReason: synchronizedReason, tmux: tmux, passthrough: passthrough)
     }
 

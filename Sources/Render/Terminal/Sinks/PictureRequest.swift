@@ -11,6 +11,9 @@ public struct PictureRequest: Sendable {
     public var symbols: MosaicSymbols?
     /// The set without the eighth blocks (`quad-only` and the like, as chafa's sets).
     public var symbolsAlone: Bool
+    /// The smooth-mosaic wedges with sextants or octants (`sextant+wedge`); nil: if the terminal
+    /// draws them, when the set is the terminal's too.
+    public var wedges: Bool?
     /// What transparency is blended over; nil: the terminal's own background, else black (and
     /// kitty composes it itself).
     public var background: RGBA?
@@ -22,11 +25,13 @@ public struct PictureRequest: Sendable {
     public var tolerance: Int
 
     public init(
-        symbols: MosaicSymbols? = nil, symbolsAlone: Bool = false, background: RGBA? = nil, dither: Bool = false,
+        symbols: MosaicSymbols? = nil, symbolsAlone: Bool = false, wedges: Bool? = nil, background: RGBA? = nil,
+        dither: Bool = false,
         upscale: Bool = true, area: (columns: Int, rows: Int)? = nil, tolerance: Int = 0
     ) {
         self.symbols = symbols
         self.symbolsAlone = symbolsAlone
+        self.wedges = wedges
         self.background = background
         self.dither = dither
         self.upscale = upscale
@@ -48,14 +53,18 @@ public struct PictureRequest: Sendable {
 
     /// Cells in `mode`, of the symbols asked for, else `terminalSymbols`; every mosaic set with
     /// the eighth blocks unless asked for alone (half blocks have none: the Linux console's font
-    /// would lack them).
-    public func builder(mode: ColorMode, terminalSymbols: MosaicSymbols = .half, terminalBackground: RGBA? = nil)
-        -> CellGridBuilder
-    {
+    /// would lack them); sextants and octants with the wedges when asked for, or when the
+    /// terminal draws them (`terminalWedges`) and its set is used.
+    public func builder(
+        mode: ColorMode, terminalSymbols: MosaicSymbols = .half, terminalWedges: Bool = false,
+        terminalBackground: RGBA? = nil
+    ) -> CellGridBuilder {
         let shown = background(terminal: terminalBackground)
         var builder = CellGridBuilder(mode: mode, background: (shown.r, shown.g, shown.b), dither: dither)
         builder.symbols = symbols ?? terminalSymbols
         builder.eighths = !symbolsAlone && builder.symbols != .half
+        let wantsWedges = wedges ?? (symbols == nil && terminalWedges)
+        builder.wedges = wantsWedges && builder.eighths && builder.symbols >= .sextant
         return builder
     }
 }

@@ -37,7 +37,8 @@ public final class TextScreenSink: FrameSink {
         screen: NCursesScreen, profile: TerminalProfile, request: PictureRequest, arrangement: PlayerArrangement
     ) {
         let builder = request.builder(
-            mode: screen.mode, terminalSymbols: profile.symbols, terminalBackground: profile.answers.background)
+            mode: screen.mode, terminalSymbols: profile.symbols, terminalWedges: profile.wedges,
+            terminalBackground: profile.answers.background)
         var area = request.area
         if case .gallery = arrangement { area = nil }
         self.init(screen: screen, builder: builder, upscale: request.upscale, area: area)
