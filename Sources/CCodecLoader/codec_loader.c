@@ -5,6 +5,7 @@
 #include "codec_loader.h"
 
 #include <dlfcn.h>
+#include <jxl/thread_parallel_runner.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,12 +20,16 @@
     X(JxlDecoderSubscribeEvents) X(JxlDecoderSetUnpremultiplyAlpha) X(JxlDecoderSetInput)                   \
     X(JxlDecoderProcessInput) X(JxlDecoderGetBasicInfo) X(JxlDecoderGetFrameHeader)                         \
     X(JxlDecoderImageOutBufferSize) X(JxlDecoderSetImageOutBuffer) X(JxlDecoderSetPreferredColorProfile)    \
-    X(JxlColorEncodingSetToSRGB)
+    X(JxlColorEncodingSetToSRGB) X(JxlDecoderSetParallelRunner)
+
+#define JXL_THREADS_FUNCTIONS(X)                                                                            \
+    X(JxlThreadParallelRunnerCreate) X(JxlThreadParallelRunnerDestroy) X(JxlThreadParallelRunner)
 
 // typeof does not evaluate its operand: naming the library's functions here links nothing.
 #define DECLARE_POINTER(name) static __typeof__(&name) p_##name;
 AVIF_FUNCTIONS(DECLARE_POINTER)
 JXL_FUNCTIONS(DECLARE_POINTER)
+JXL_THREADS_FUNCTIONS(DECLARE_POINTER)
 
 #define RESOLVE(name)                                                                                       \
     p_##name = (__typeof__(&name))dlsym(handle, #name);                                                     \
@@ -97,15 +102,40 @@ static int load_jxl(const char *path, void *handle, char *reason, size_t size) {
     return 1;
 }
 
+static int load_jxl_threads(const char *path, void *handle, char *reason, size_t size) {
+    JXL_THREADS_FUNCTIONS(RESOLVE)
+    return 1;
+}
+
 static void open_jxl(void) {
-    // libjxl 0.x is libjxl.so.0.MINOR.
-    char jxl_soname[32];
+    // libjxl 0.x is libjxl.so.0.MINOR, and its thread pool libjxl_threads.so.0.MINOR.
+    char jxl_soname[32], threads_soname[40];
     if (JPEGXL_MAJOR_VERSION == 0) {
         snprintf(jxl_soname, sizeof jxl_soname, "libjxl.so.0.%d", JPEGXL_MINOR_VERSION);
+        snprintf(threads_soname, sizeof threads_soname, "libjxl_threads.so.0.%d", JPEGXL_MINOR_VERSION);
     } else {
         snprintf(jxl_soname, sizeof jxl_soname, "libjxl.so.%d", JPEGXL_MAJOR_VERSION);
+        snprintf(threads_soname, sizeof threads_soname, "libjxl_threads.so.%d", JPEGXL_MAJOR_VERSION);
     }
     open_library(jxl_soname, "libjxl.so", load_jxl, "libjxl", jxl_reason, sizeof jxl_reason);
+    if (jxl_reason[0] != 0) return;
+    // The thread pool is a help, not a need: without it frames decode on one thread.
+    char threads_reason[256] = "";
+    open_library(threads_soname, "libjxl_threads.so", load_jxl_threads, "libjxl_threads", threads_reason,
+                 sizeof threads_reason);
+    if (threads_reason[0] != 0) p_JxlThreadParallelRunnerCreate = NULL;
+}
+
+void *tview_jxl_runner_create(size_t threads) {
+    return p_JxlThreadParallelRunnerCreate == NULL ? NULL : p_JxlThreadParallelRunnerCreate(NULL, threads);
+}
+
+void tview_jxl_runner_destroy(void *runner) {
+    if (runner != NULL) p_JxlThreadParallelRunnerDestroy(runner);
+}
+
+JxlDecoderStatus tview_JxlDecoderSetThreadRunner(JxlDecoder *dec, void *runner) {
+    return p_JxlDecoderSetParallelRunner(dec, p_JxlThreadParallelRunner, runner);
 }
 
 const char *tview_jxl_open(void) {

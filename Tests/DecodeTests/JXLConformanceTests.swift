@@ -1,4 +1,4 @@
-import Decode
+@testable import Decode
 import Foundation
 import Testing
 
@@ -14,6 +14,25 @@ import Testing
             "libjxl 0.7 hands back the CMY channels as colour and the black as an extra channel, and "
             + "tview applies no CMYK profile; the reference is rendered through the file's ICC profile"
     ]
+
+    /// Pictures of more than 512x512 pixels decode on libjxl's thread pool, a thread a processor
+    /// (up to 8), smaller ones on the caller's thread; the cases above, 1024x1024 and 1600x1096
+    /// among them, are decoded so and match their references.
+    @Test func largePicturesDecodeOnLibjxlsThreads() throws {
+        #expect(JXLDecoder.threads(width: 512, height: 512, processors: 2) == 0)
+        #expect(JXLDecoder.threads(width: 513, height: 512, processors: 2) == 2)
+        #expect(JXLDecoder.threads(width: 1280, height: 720, processors: 1) == 0)
+        #expect(JXLDecoder.threads(width: 1280, height: 720, processors: 64) == 8)
+        guard let corpus = TestPaths.corpus else { return }
+        for (name, large) in [("blendmodes", true), ("grayscale", false)] {
+            let path = corpus.appendingPathComponent("jxl/\(name)/input.jxl").path
+            let decoder = try JXLDecoder(
+                input: InputFile.open(path: path, limits: DecodeLimits()), limits: DecodeLimits())
+            let expected = large && ProcessorCount.online > 1 ? min(ProcessorCount.online, 8) : 0
+            #expect(decoder.threads == expected, "\(name)")
+            #expect(try decoder.nextFrame() != nil, "\(name)")
+        }
+    }
 
     @Test func everyCaseMatchesItsReference() throws {
         guard let corpus = TestPaths.corpus else { return }

@@ -43,4 +43,10 @@ JxlDecoderStatus tview_JxlDecoderSetImageOutBuffer(JxlDecoder *dec, const JxlPix
 JxlDecoderStatus tview_JxlDecoderSetPreferredColorProfile(JxlDecoder *dec, const JxlColorEncoding *color_encoding);
 void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL is_gray);
 
+// libjxl's own thread pool (libjxl_threads, opened with libjxl): NULL where it is missing, or
+// could not start `threads` threads. Set on a decoder before its first input.
+void *tview_jxl_runner_create(size_t threads);
+void tview_jxl_runner_destroy(void *runner);
+JxlDecoderStatus tview_JxlDecoderSetThreadRunner(JxlDecoder *dec, void *runner);
+
 #endif
