@@ -50,6 +50,13 @@ public final class AnimatedImage {
     /// e.g. "Display P3"; nil when the file carries none.
     public var colorProfileName: String? { decoder.colorProfile?.name }
 
+    /// From the next frame on, frames no larger than `bound`, where the decoder scales as it
+    /// decodes (video clips: decoding at the size shown); nothing for other formats. Safe from
+    /// any thread, also while another decodes.
+    public func show(at bound: FrameBound) {
+        decoder.show(at: bound)
+    }
+
     /// What a video clip says of itself (codec, shown size, sound); nil for images.
     public var videoDetails: VideoDetails? { (decoder as? VideoDecoder)?.details }
 

@@ -1,12 +1,17 @@
 /// The largest frame, in pixels, a decoder that can scale while it decodes (video clips) need
 /// produce: about what the picture is shown at. Frames are scaled to fit within it, never
-/// enlarged.
+/// enlarged. A text picture reads each cell as 8x8 samples, each twice as tall as wide in a
+/// cell of 1:2: its frames may have pixels of that shape too (`pixelAspect`), half the rows of
+/// square ones for the same samples.
 public struct FrameBound: Sendable, Equatable {
     public var width: Int
     public var height: Int
+    /// How much taller than wide a frame pixel is shown (1: square).
+    public var pixelAspect: Double
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, pixelAspect: Double = 1) {
         self.width = max(1, width)
         self.height = max(1, height)
+        self.pixelAspect = pixelAspect > 0 && pixelAspect.isFinite ? pixelAspect : 1
     }
 }

@@ -35,11 +35,15 @@ protocol FrameDecoder: AnyObject {
     /// frame stands alone (numbered files), decoded but not made into a picture where the next
     /// frames need it (video clips). Its duration; nil where neither saves anything, or at the end.
     func skipFrame() -> Duration?
+    /// From the next frame on, frames no larger than `bound` (a decoder that scales as it
+    /// decodes: video clips); may be called from another thread than the one decoding.
+    func show(at bound: FrameBound)
 }
 
 extension FrameDecoder {
     var colorProfile: ColorProfile? { nil }
     func skipFrame() -> Duration? { nil }
+    func show(at bound: FrameBound) {}
 }
 
 extension FrameDecoder {

@@ -5,6 +5,9 @@ public struct RGBAImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public var pixels: [RGBA]
+    /// How much taller than wide a pixel is shown: 1 but for a video frame decoded for text
+    /// cells (`FrameBound.pixelAspect`).
+    public var pixelAspect: Double = 1
 
     /// An image filled with one colour. The caller has checked the size (see `DecodeLimits`).
     public init(width: Int, height: Int, fill: RGBA = .transparent) {

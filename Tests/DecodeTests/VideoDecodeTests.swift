@@ -48,6 +48,33 @@ import Testing
         }
     }
 
+    /// Asked for frames for text cells (`show(at:)` with pixels twice as tall as wide), a clip's
+    /// next frames have half the rows, each the mean of the two it stands for, and say their
+    /// pixels' shape; a clip turned upright by its rotation too, in its upright frame.
+    @Test(arguments: ["video-h264-vfr.mp4", "video-rotate-90.mp4"])
+    func framesForTextCellsHaveTallPixels(name: String) throws {
+        let full = try AnimatedImage.open(path: Self.sample(name))
+        let image = try AnimatedImage.open(path: Self.sample(name))
+        let (width, height) = (full.canvasWidth, full.canvasHeight)
+        #expect(height % 2 == 0)
+        image.show(at: FrameBound(width: width, height: height / 2, pixelAspect: 2))
+        while let frame = try image.nextFrame(), let whole = try full.nextFrame() {
+            #expect(frame.image.width == width && frame.image.height == height / 2, "\(name)")
+            #expect(frame.image.pixelAspect == 2)
+            #expect(whole.image.pixelAspect == 1)
+            guard frame.image.height == height / 2 else { break }
+            var difference = 0
+            for y in 0..<(height / 2) {
+                for x in 0..<width {
+                    let mean = (Int(whole.image[x, 2 * y].g) + Int(whole.image[x, 2 * y + 1].g)) / 2
+                    difference += abs(mean - Int(frame.image[x, y].g))
+                }
+            }
+            #expect(difference / (width * height / 2) <= 6, "\(name)")
+        }
+        #expect(image.canvasWidth == width && image.canvasHeight == height / 2)
+    }
+
     /// A frame passed over (a late player) is decoded but not converted: the frame after it is
     /// still exactly as encoded, and the durations are the file's.
     @Test func aFramePassedOverLeavesTheNextOneRight() throws {

@@ -4,6 +4,40 @@ import Testing
 import TestSupport
 
 @Suite struct GridRendererTests {
+    /// A frame with pixels twice as tall as wide (a video frame decoded for text cells) is
+    /// fitted as it is shown: the same cells as the square frame whose rows it halves, in every
+    /// set and in half blocks, full screen and in a smaller area.
+    @Test(arguments: [MosaicSymbols.half, .quadrant, .sextant, .octant])
+    func tallPixelsAreFittedAsShown(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 37)
+        let (width, height) = (160, 48)
+        var tall = RGBAImage(width: width, height: height)
+        var square = RGBAImage(width: width, height: 2 * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = random.next()
+                let pixel = RGBA(
+                    r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
+                    b: UInt8(truncatingIfNeeded: value >> 16))
+                tall[x, y] = pixel
+                square[x, 2 * y] = pixel
+                square[x, 2 * y + 1] = pixel
+            }
+        }
+        tall.pixelAspect = 2
+        var builder = CellGridBuilder(mode: .truecolor)
+        builder.symbols = symbols
+        builder.eighths = symbols != .half
+        for (columns, rows) in [(20, 12), (37, 9)] {
+            var tallRenderer = GridRenderer(builder: builder), squareRenderer = GridRenderer(builder: builder)
+            let fromTall = tallRenderer.render(tall, columns: columns, rows: rows, cellAspect: 2)
+            let fromSquare = squareRenderer.render(square, columns: columns, rows: rows, cellAspect: 2)
+            #expect(fromTall.rows == fromSquare.rows && fromTall.columns == fromSquare.columns)
+            #expect(fromTall.originRow == fromSquare.originRow)
+            #expect(fromTall == fromSquare, "\(symbols) at \(columns)x\(rows)")
+        }
+    }
+
     /// Mosaic cells redone only where a frame changed (by its rectangle, or by the digest of a
     /// cell's pixels when the frame says nothing) are, cell for cell, what a fresh renderer makes
     /// of the whole frame: random canvases (opaque, and with transparency), random rectangles

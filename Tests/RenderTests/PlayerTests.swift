@@ -27,6 +27,19 @@ import Testing
         return result
     }
 
+    /// A source that scales as it decodes is told the frames worth decoding for its tile (the
+    /// sink's answer) before its first frame, and again when the tile changes (a resize).
+    @Test func sourcesAreToldTheSizeTheirTileShows() {
+        let clock = ManualClock()
+        let source = SyntheticSource(frames: 3, durations: [.milliseconds(40)], totalPlays: 1)
+        let (player, sink, _) = player(
+            [source], clock: clock, script: [(.milliseconds(50), .resize)], settings: PlayerSettings(showStatus: false))
+        sink.boundForTile = { FrameBound(width: $0.width * 8, height: $0.pictureRows * 8, pixelAspect: 2) }
+        #expect(player.run() == .finished)
+        #expect(source.bounds.first == FrameBound(width: 640, height: 192, pixelAspect: 2))
+        #expect(source.bounds.count == 1, "the tile stayed the same through the resize: \(source.bounds)")
+    }
+
     @Test func deadlinesDoNotDriftOver10000Frames() {
         let clock = ManualClock()
         var random = SplitMix64(seed: 1)

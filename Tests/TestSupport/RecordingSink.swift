@@ -35,6 +35,13 @@ public final class RecordingSink: FrameSink {
         return shown
     }
 
+    /// What `decodeBound(for:)` answers for a tile (nil: nothing asked of sources).
+    public var boundForTile: ((Tile) -> FrameBound)?
+
+    public func decodeBound(for tile: Tile) -> FrameBound? {
+        boundForTile?(tile)
+    }
+
     /// The area pictures are fitted to, by whether a status line shows.
     public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { (80, statusLine ? 23 : 24) }
 

@@ -18,6 +18,12 @@ public final class SyntheticSource: FrameSource {
     public private(set) var decodes = 0
     /// Called with the frame number at the start of each decode (on whichever thread decodes).
     public var onDecode: (@Sendable (Int) -> Void)?
+    /// The bounds a player asked frames to be decoded within (`show(at:)`), in order.
+    public private(set) var bounds: [FrameBound] = []
+
+    public func show(at bound: FrameBound) {
+        bounds.append(bound)
+    }
 
     public init(
         name: String = "synthetic", frames: Int, durations: [Duration], totalPlays: Int? = nil, width: Int = 1,

@@ -1,15 +1,19 @@
 internal import CVideo
+import Synchronization
 
 /// Video clips (MP4/MOV, WebM, Matroska) through FFmpeg, frame by frame in presentation order,
 /// each for its own time (to the next frame's timestamp, in microseconds: a 29.97 fps clip is
 /// not rounded to whole milliseconds). Frames are scaled while converted to RGBA, to the
-/// `DecodeLimits.frameBound` when one is given (decoding at the size shown), with the sample
-/// aspect ratio and the rotation the file states applied. Audio is ignored. A clip loops
-/// forever, as a GIF without a count does.
+/// `DecodeLimits.frameBound` when one is given (decoding at the size shown), or to the bound a
+/// player asks for once it knows how the clip is shown (`show(at:)`: for text cells, pixels as
+/// tall as a cell's samples, half the rows of square ones), with the sample aspect ratio and the
+/// rotation the file states applied. Audio is ignored. A clip loops forever, as a GIF without a
+/// count does.
 final class VideoDecoder: FrameDecoder {
     let format: ImageFormat
-    let canvasWidth: Int
-    let canvasHeight: Int
+    /// The size of the frames coming now (it changes with `show(at:)`).
+    var canvasWidth: Int { orientation.orientedSize(width: output.width, height: output.height).width }
+    var canvasHeight: Int { orientation.orientedSize(width: output.width, height: output.height).height }
     let loopCount: Int? = nil
     let declaredFrameCount: Int?
     let declaredDurations: [Duration]? = nil
@@ -23,10 +27,17 @@ final class VideoDecoder: FrameDecoder {
 
     private let input: InputFile
     private let video: OpaquePointer
-    /// The frame as converted (before any turn), and the turn that makes it upright.
-    private let frameWidth: Int
-    private let frameHeight: Int
+    /// The picture as shown before any turn (the coded size, widened or narrowed by the sample
+    /// aspect ratio), and the turn that makes it upright.
+    private let shownWidth: Int
+    private let shownHeight: Int
     private let orientation: PixelOrientation
+    /// What frames are converted to (before the turn), and how much taller than wide their
+    /// pixels are shown once upright.
+    private var output: (width: Int, height: Int, pixelAspect: Double)
+    /// A bound `show(at:)` asked for, taken up by the next frame (it may come from the player's
+    /// thread while a frame decodes on another).
+    private let pendingBound = Mutex<FrameBound?>(nil)
     private var framesThisPass = 0
 
     /// What FFmpeg keeps at worst beside tview's frames, in frame-sized canvases of 4 bytes a
@@ -58,17 +69,14 @@ final class VideoDecoder: FrameDecoder {
         // The sample aspect ratio widens or narrows the frame; the rotation may exchange its sides.
         let aspect = Double(info.sample_aspect_num) / Double(info.sample_aspect_den)
         let shownWidth = max(1, Int((Double(codedWidth) * aspect).rounded()))
+        self.shownWidth = shownWidth
+        shownHeight = codedHeight
         let turns = Int(info.quarter_turns)
         orientation = PixelOrientation(quarterTurns: (4 - turns) % 4, flipsVertically: false, flipsHorizontally: false)
         let upright = orientation.orientedSize(width: shownWidth, height: codedHeight)
-        var scale = 1.0
-        if let bound = limits.frameBound {
-            scale = min(1, Double(bound.width) / Double(upright.width), Double(bound.height) / Double(upright.height))
-        }
-        frameWidth = max(1, Int((Double(shownWidth) * scale).rounded()))
-        frameHeight = max(1, Int((Double(codedHeight) * scale).rounded()))
-        (canvasWidth, canvasHeight) = orientation.orientedSize(width: frameWidth, height: frameHeight)
-        tview_video_set_output(video, CInt(frameWidth), CInt(frameHeight))
+        output = Self.output(
+            shownWidth: shownWidth, shownHeight: codedHeight, orientation: orientation, bound: limits.frameBound)
+        tview_video_set_output(video, CInt(output.width), CInt(output.height))
         // Only MP4 and MOV state their frame count reliably.
         declaredFrameCount =
             format == .mp4 || format == .mov ? (info.frame_count > 0 ? Int(info.frame_count) : nil) : nil
@@ -83,13 +91,51 @@ final class VideoDecoder: FrameDecoder {
         tview_video_close(video)
     }
 
+    /// The size frames are converted to (before the turn) for `bound`, and the shape of their
+    /// pixels upright: the upright picture scaled to fit the bound (never enlarged), its rows
+    /// `bound.pixelAspect` times fewer.
+    static func output(shownWidth: Int, shownHeight: Int, orientation: PixelOrientation, bound: FrameBound?) -> (
+        width: Int, height: Int, pixelAspect: Double
+    ) {
+        let upright = orientation.orientedSize(width: shownWidth, height: shownHeight)
+        guard let bound else { return (shownWidth, shownHeight, 1) }
+        let aspect = bound.pixelAspect
+        let scale = min(
+            1, Double(bound.width) / Double(upright.width), Double(bound.height) * aspect / Double(upright.height))
+        let width = max(1, Int((Double(upright.width) * scale).rounded()))
+        let height = max(1, min(upright.height, Int((Double(upright.height) * scale / aspect).rounded())))
+        // Square when asked (as before: no rounding's hair of a difference), else as made.
+        let shape = aspect == 1 ? 1 : Double(upright.height * width) / Double(upright.width * height)
+        return orientation.quarterTurns % 2 == 1 ? (height, width, shape) : (width, height, shape)
+    }
+
+    func show(at bound: FrameBound) {
+        pendingBound.withLock { $0 = bound }
+    }
+
+    /// The bound `show(at:)` asked for, from this frame on: the converter's size, and a new canvas.
+    private func takeBound() {
+        guard
+            let bound = pendingBound.withLock({ pending in
+                defer { pending = nil }; return pending
+            })
+        else { return }
+        let next = Self.output(shownWidth: shownWidth, shownHeight: shownHeight, orientation: orientation, bound: bound)
+        guard next.width != output.width || next.height != output.height || next.pixelAspect != output.pixelAspect
+        else { return }
+        output = next
+        canvas = nil
+        tview_video_set_output(video, CInt(next.width), CInt(next.height))
+    }
+
     /// What frames are converted into: the same memory each time once the player has let go of
     /// the last frame (it does after preparing it, when another follows), so a 720p clip does not
     /// map and fault in 3.6 MB afresh for every frame (a third of its CPU time, measured).
     private var canvas: RGBAImage?
 
     func nextFrame() throws(DecodeError) -> Frame? {
-        var image = canvas ?? RGBAImage(width: frameWidth, height: frameHeight)
+        takeBound()
+        var image = canvas ?? RGBAImage(width: output.width, height: output.height)
         canvas = nil
         var duration: Int64 = 0
         var more: CInt = 0
@@ -104,7 +150,8 @@ final class VideoDecoder: FrameDecoder {
         case 1:
             framesThisPass += 1
             canvas = image
-            let frame = orientation.apply(to: image)
+            var frame = orientation.apply(to: image)
+            frame.pixelAspect = output.pixelAspect
             return Frame(image: frame, duration: FrameDelay.playable(.microseconds(duration)))
         case 0:
             if let count = declaredFrameCount, framesThisPass < count, !dataEndedEarly {
@@ -120,6 +167,7 @@ final class VideoDecoder: FrameDecoder {
     /// A frame a late player drops: decoded (the frames after it refer to it) but not scaled and
     /// converted to RGBA, the larger part of a frame's cost at the size shown.
     func skipFrame() -> Duration? {
+        takeBound()
         var duration: Int64 = 0
         var more: CInt = 0
         var reason = [CChar](repeating: 0, count: 256)

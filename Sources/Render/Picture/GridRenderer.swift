@@ -24,6 +24,14 @@ public struct GridRenderer {
         self.upscale = upscale
     }
 
+    /// The frames worth decoding for `columns` × `rows` cells (a source that scales as it
+    /// decodes: video clips): 8x8 samples a cell, what a mosaic cell is read as (more than half
+    /// blocks' 1x2), each a cell's eighth across and down, so in a cell of 1:2 twice as tall as
+    /// wide: half the rows of square pixels for the same cells.
+    public static func decodeBound(columns: Int, rows: Int, cellAspect: Double?) -> FrameBound {
+        FrameBound(width: columns * 8, height: rows * 8, pixelAspect: cellAspect ?? 2)
+    }
+
     /// The grid for `image`, centred in an area of `columns` × `rows` cells at the screen's top left.
     public mutating func render(_ image: RGBAImage, columns: Int, rows: Int, cellAspect: Double?) -> CellGrid {
         render(image, serial: 0, change: nil, columns: columns, rows: rows, cellAspect: cellAspect)
@@ -38,14 +46,17 @@ public struct GridRenderer {
         let aspect = cellAspect ?? 2
         let symbols = builder.symbols
         var mosaic = symbols == .half ? nil : MosaicCellBuilder(symbols: symbols, base: builder)
-        let key = [image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.rows]
+        let key = [
+            image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.rows,
+            Int(image.pixelAspect * 1000),
+        ]
         // The first picture at a size is waited for (a file's first frame, after a resize): on
         // all processors. Later ones are prepared ahead while others show: on one.
         let waitedFor = key != fitKey
         if waitedFor {
             let fit = DisplayFit(
                 imageWidth: image.width, imageHeight: image.height, areaColumns: columns, areaRows: rows,
-                cellAspect: aspect, upscale: upscale)
+                cellAspect: aspect, upscale: upscale, imagePixelAspect: image.pixelAspect)
             self.fit = fit
             if mosaic != nil {
                 // Mosaic cells are measured on the canvas itself: no scaled copy.

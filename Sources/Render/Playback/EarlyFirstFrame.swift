@@ -46,6 +46,12 @@ public final class EarlyFirstFrame: FrameSource {
         return try source.nextFrame()
     }
 
+    /// Not waiting for the early frame: the source takes a bound from any thread, and the
+    /// early frame keeps the size it was decoded at.
+    public func show(at bound: FrameBound) {
+        source.show(at: bound)
+    }
+
     /// Not while the early frame waits to be taken (it is the next one).
     public func skipFrame() -> Duration? {
         settle()

@@ -13,8 +13,10 @@ final class FrameFeed<Sink: FrameSink> {
     private let sink: Sink
     private let clock: any PlaybackClock
     /// Where prepared frames go, and the tile's place in the layout (the sink keeps a scaler
-    /// for each).
-    var tile: Tile
+    /// for each). The current file is told the frames worth decoding for it.
+    var tile: Tile {
+        didSet { if tile != oldValue { showSourceAtTile() } }
+    }
     let slot: Int
     /// A file of one frame plays again each loop (full screen: it counts as a loop), or stays
     /// (a gallery's still needs no deadlines).
@@ -66,6 +68,7 @@ final class FrameFeed<Sink: FrameSink> {
     func begin(fileAt index: Int, rewinding: Bool = false) throws(DecodeError) {
         fileIndex = index
         source = sources[index]
+        showSourceAtTile()
         failure = nil
         if played.contains(index) || rewinding {
             try startPass(media: .zero)
@@ -77,6 +80,13 @@ final class FrameFeed<Sink: FrameSink> {
         played.insert(index)
         loopsDone = 0
         loopMediaStart = .zero
+    }
+
+    /// The current file decodes its next frames for the tile, as the sink says (video clips: at
+    /// the size shown).
+    private func showSourceAtTile() {
+        guard let source, let bound = sink.decodeBound(for: tile) else { return }
+        source.show(at: bound)
     }
 
     /// Back to the file's first frame, its loops counted afresh.

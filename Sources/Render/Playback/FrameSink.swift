@@ -34,9 +34,13 @@ public protocol FrameSink: AnyObject {
     func readiness(at now: Duration) -> Duration?
     /// The first write that failed (a full disk, a terminal that hung up): playing stops.
     var outputError: WriteError? { get }
+    /// The frames worth decoding for `tile`, for sources that scale as they decode (video
+    /// clips); nil: the bound they were opened with.
+    func decodeBound(for tile: Tile) -> FrameBound?
 }
 
 extension FrameSink {
     /// Sinks that never hold frames back.
     public func readiness(at now: Duration) -> Duration? { nil }
+    public func decodeBound(for tile: Tile) -> FrameBound? { nil }
 }

@@ -17,11 +17,15 @@ public protocol FrameSource: AnyObject {
     /// Passes over the next frame for less than decoding it costs, where the source can
     /// (numbered files, video clips): its duration; nil where it cannot or the pass is over.
     func skipFrame() -> Duration?
+    /// From the next frame on, frames no larger than `bound`, where the source scales as it
+    /// decodes (video clips); safe from any thread.
+    func show(at bound: FrameBound)
 }
 
 extension FrameSource {
     public var hasMoreFrames: Bool { false }
     public func skipFrame() -> Duration? { nil }
+    public func show(at bound: FrameBound) {}
 
     /// Decodes the next `count` frames and returns the last of them, with how many there were
     /// (fewer where the pass ends: the last frame decoded). Each earlier frame is let go before

@@ -49,6 +49,11 @@ public final class InlineTextSink: InlineSink {
 
     public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { area }
 
+    /// Video clips are decoded at the size this tile shows them as text.
+    public func decodeBound(for tile: Tile) -> FrameBound? {
+        GridRenderer.decodeBound(columns: tile.width, rows: tile.pictureRows, cellAspect: cellAspect)
+    }
+
     public func prepare(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> CellGrid {

@@ -52,6 +52,11 @@ public final class TextScreenSink: FrameSink {
         screen.size.pictureArea(statusLine: statusLine, limit: area)
     }
 
+    /// Video clips are decoded at the size this tile shows them as text.
+    public func decodeBound(for tile: Tile) -> FrameBound? {
+        GridRenderer.decodeBound(columns: tile.width, rows: tile.pictureRows, cellAspect: screen.size.cellAspect)
+    }
+
     public func prepare(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> CellGrid {
