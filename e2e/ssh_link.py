@@ -232,7 +232,10 @@ def check_inline(work, tview, sample):
         return [f"inline: no marker on the far screen at the end (exit {status})"]
     # When the marker reached its last row: the first frame was whole, the picture in its place.
     settled = changes[-1][0]
+    # Before the marker's line arrives the far screen has none: from its first sighting on.
     moves = [row for _, row in changes]
+    while moves and moves[0] is None:
+        moves.pop(0)
     loop = last["seconds"] - settled
     print(f"ssh {RATE} tview --inline (quadrants): first frame whole at {settled:.2f} s, loop {loop:.2f} s "
           f"({loop / NOMINAL_S * 100:.1f} % of nominal), marker rows {moves}, {len(received) / 1e6:.2f} MB, "
