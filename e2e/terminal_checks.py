@@ -172,8 +172,9 @@ def run_terminal(name, terminal, tview, outdir, limit, scale_exact, pixels=None,
             left = unlike(shot.crop(box), backdrop or (0, 0, 0))
             if left > 0.01:
                 problems.append(f"{name}: the picture is still on screen after q ({left * 100:.0f} % of it)")
-        if must_draw is not None and os.path.exists(log):
-            drawn = sum(1 for ch in open(log, "rb").read().decode("utf-8", "replace") if ord(ch) in must_draw)
+        if must_draw is not None:
+            text = open(log, "rb").read().decode("utf-8", "replace") if os.path.exists(log) else ""
+            drawn = sum(1 for ch in text if ord(ch) in must_draw)
             print(f"{name}: {drawn} characters of U+{must_draw.start:X}–U+{must_draw.stop - 1:X} in tview's bytes")
             if drawn == 0:
                 problems.append(f"{name}: no character of U+{must_draw.start:X}–U+{must_draw.stop - 1:X} drawn")

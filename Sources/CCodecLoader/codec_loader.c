@@ -119,7 +119,8 @@ static void open_jxl(void) {
     }
     open_library(jxl_soname, "libjxl.so", load_jxl, "libjxl", jxl_reason, sizeof jxl_reason);
     if (jxl_reason[0] != 0) return;
-    // The thread pool is a help, not a need: without it frames decode on one thread.
+    // The thread pool is a help, not a need: without it frames decode on one thread. It has no
+    // version to check; it comes from the same package as libjxl, of the same soname version.
     char threads_reason[256] = "";
     open_library(threads_soname, "libjxl_threads.so", load_jxl_threads, "libjxl_threads", threads_reason,
                  sizeof threads_reason);
@@ -134,7 +135,7 @@ void tview_jxl_runner_destroy(void *runner) {
     if (runner != NULL) p_JxlThreadParallelRunnerDestroy(runner);
 }
 
-JxlDecoderStatus tview_JxlDecoderSetThreadRunner(JxlDecoder *dec, void *runner) {
+JxlDecoderStatus tview_jxl_runner_set(JxlDecoder *dec, void *runner) {
     return p_JxlDecoderSetParallelRunner(dec, p_JxlThreadParallelRunner, runner);
 }
 

@@ -84,9 +84,7 @@ struct ProbePrinter {
             profile.answers.background.map { "\(Self.hex($0)) — its answer to OSC 11" } ?? "black — not said"
         lines.append(("background", background + ", what transparency is blended over [--bg]"))
         let eighths =
-            profile.symbols == .half
-            ? ""
-            : profile.wedges && profile.symbols >= .sextant ? " with eighth blocks and wedges" : " with eighth blocks"
+            profile.symbols == .half ? "" : profile.wedges ? " with eighth blocks and wedges" : " with eighth blocks"
         lines.append(("symbols", "\(profile.symbols.rawValue)\(eighths) — \(profile.symbolsReason) [--symbols]"))
         lines.append(
             ("synchronized", (profile.synchronizedOutput ? "yes" : "no") + " — \(profile.synchronizedReason)"))
@@ -136,7 +134,7 @@ struct ProbePrinter {
         object.add("foreground", profile.answers.foreground.map { .string(hex($0)) } ?? .null)
         object.add("symbols", .string(profile.symbols.rawValue))
         object.add("symbols_why", .string(profile.symbolsReason))
-        object.add("wedges", .bool(profile.wedges && profile.symbols >= .sextant))
+        object.add("wedges", .bool(profile.wedges))
         object.add("synchronized_output", .bool(profile.synchronizedOutput))
         object.add("synchronized_why", .string(profile.synchronizedReason))
         object.add("tmux", profile.tmux.map { .string($0.terminalName) } ?? .null)

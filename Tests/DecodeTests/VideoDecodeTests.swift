@@ -75,6 +75,21 @@ import Testing
         #expect(image.canvasWidth == width && image.canvasHeight == height / 2)
     }
 
+    /// A clip smaller than the samples its area reads keeps every row and column (square
+    /// pixels, as decoded); one larger is scaled to fit the bound, its rows halved.
+    @Test func boundsForTextNeverDropRowsAClipNeeds() throws {
+        let small = try AnimatedImage.open(path: Self.sample("video-h264-vfr.mp4"))
+        let (width, height) = (small.canvasWidth, small.canvasHeight)
+        small.show(at: FrameBound(width: width * 10, height: height * 4, pixelAspect: 2))
+        let whole = try #require(try small.nextFrame())
+        #expect(whole.image.width == width && whole.image.height == height && whole.image.pixelAspect == 1)
+        let large = try AnimatedImage.open(path: Self.sample("video-h264-vfr.mp4"))
+        large.show(at: FrameBound(width: width / 2, height: height, pixelAspect: 2))
+        let reduced = try #require(try large.nextFrame())
+        #expect(reduced.image.width == width / 2 && reduced.image.height == height / 4)
+        #expect(reduced.image.pixelAspect == 2)
+    }
+
     /// A frame passed over (a late player) is decoded but not converted: the frame after it is
     /// still exactly as encoded, and the durations are the file's.
     @Test func aFramePassedOverLeavesTheNextOneRight() throws {

@@ -28,16 +28,22 @@ import Testing
     }
 
     /// A source that scales as it decodes is told the frames worth decoding for its tile (the
-    /// sink's answer) before its first frame, and again when the tile changes (a resize).
+    /// sink's answer) before its first frame, again when a resize changes the tile, and not when
+    /// a resize leaves it as it was.
     @Test func sourcesAreToldTheSizeTheirTileShows() {
         let clock = ManualClock()
-        let source = SyntheticSource(frames: 3, durations: [.milliseconds(40)], totalPlays: 1)
+        let source = SyntheticSource(frames: 6, durations: [.milliseconds(40)], totalPlays: 1)
         let (player, sink, _) = player(
-            [source], clock: clock, script: [(.milliseconds(50), .resize)], settings: PlayerSettings(showStatus: false))
+            [source], clock: clock, script: [(.milliseconds(50), .resize), (.milliseconds(130), .resize)],
+            settings: PlayerSettings(showStatus: false))
         sink.boundForTile = { FrameBound(width: $0.width * 8, height: $0.pictureRows * 8, pixelAspect: 2) }
+        // The screen shrinks before the second resize; the first finds it as it was.
+        sink.onPresent = { [unowned sink] index in if index == 2 { sink.area = (40, 12) } }
         #expect(player.run() == .finished)
-        #expect(source.bounds.first == FrameBound(width: 640, height: 192, pixelAspect: 2))
-        #expect(source.bounds.count == 1, "the tile stayed the same through the resize: \(source.bounds)")
+        #expect(
+            source.bounds == [
+                FrameBound(width: 640, height: 192, pixelAspect: 2), FrameBound(width: 320, height: 96, pixelAspect: 2),
+            ])
     }
 
     @Test func deadlinesDoNotDriftOver10000Frames() {

@@ -40,7 +40,7 @@ import Testing
         #expect(text.contains("pixels       kitty — it answered kitty's graphics query [--pixels]"))
         #expect(
             text.contains(
-                "symbols      sextant with eighth blocks and wedges — kitty draws sextants and wedges itself (since 0.19) [--symbols]"
+                "symbols      sextant with eighth blocks and wedges — kitty draws sextants and wedges itself since 0.19 [--symbols]"
             ), "\(text)")
         #expect(text.contains("synchronized yes — DECRQM ?2026 answered 2"))
         #expect(text.contains("colours      truecolor — COLORTERM=truecolor [--colors]"))

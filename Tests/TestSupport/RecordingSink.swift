@@ -43,7 +43,12 @@ public final class RecordingSink: FrameSink {
     }
 
     /// The area pictures are fitted to, by whether a status line shows.
-    public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { (80, statusLine ? 23 : 24) }
+    public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) {
+        (area.columns, statusLine ? area.rows - 1 : area.rows)
+    }
+
+    /// The screen's size in cells (a test may change it, then send a resize).
+    public var area = (columns: 80, rows: 24)
 
     /// The tile of each preparation, in order.
     public private(set) var preparedTiles: [Tile] = []

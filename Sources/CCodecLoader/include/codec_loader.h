@@ -47,6 +47,6 @@ void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL 
 // could not start `threads` threads. Set on a decoder before its first input.
 void *tview_jxl_runner_create(size_t threads);
 void tview_jxl_runner_destroy(void *runner);
-JxlDecoderStatus tview_JxlDecoderSetThreadRunner(JxlDecoder *dec, void *runner);
+JxlDecoderStatus tview_jxl_runner_set(JxlDecoder *dec, void *runner);
 
 #endif

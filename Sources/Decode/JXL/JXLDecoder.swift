@@ -21,14 +21,19 @@ final class JXLDecoder: FrameDecoder {
     /// (nil for smaller ones, on one processor, or without libjxl_threads): a 1280x720 lossless
     /// animation frame took 155 ms on one thread, 82 ms on two. A smaller picture has few of
     /// libjxl's 256x256 groups to share out, and its threads' buffers cost more than they save
-    /// (med.jxl, 480x270: 4 MB more at its peak, and on time either way).
-    private let runner: UnsafeMutableRawPointer?
+    /// (med.jxl, 480x270: 4 MB more at its peak, and on time either way). Made when the first
+    /// frame is decoded, not when the file is opened: a session opens every file it is given
+    /// before it plays one.
+    private var runner: UnsafeMutableRawPointer?
+    /// The threads the pool is to have (0: none), and whether it was tried.
+    private let poolThreads: Int
+    private var poolTried = false
     /// The threads of `runner` (0 without one).
-    let threads: Int
+    var threads: Int { runner == nil ? 0 : poolThreads }
 
     /// How many threads libjxl's pool gets for a `width` × `height` picture on `processors`
     /// (0: no pool).
-    static func threads(width: Int, height: Int, processors: Int) -> Int {
+    static func poolSize(width: Int, height: Int, processors: Int) -> Int {
         processors > 1 && width * height > 512 * 512 ? min(processors, 8) : 0
     }
     /// Seconds a tick lasts, as a fraction (the animation header's tps_denominator over its
@@ -61,15 +66,9 @@ final class JXLDecoder: FrameDecoder {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl could not allocate")
         }
         self.decoder = decoder
-        var runner: UnsafeMutableRawPointer?
         // Destroyed on any way out of init; deinit does it after.
         var madeWhole = false
-        defer {
-            if !madeWhole {
-                tview_JxlDecoderDestroy(decoder)
-                tview_jxl_runner_destroy(runner)
-            }
-        }
+        defer { if !madeWhole { tview_JxlDecoderDestroy(decoder) } }
         guard tview_JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its settings")
         }
@@ -81,21 +80,7 @@ final class JXLDecoder: FrameDecoder {
         }
         let width = Int(info.xsize)
         let height = Int(info.ysize)
-        let threads = Self.threads(width: width, height: height, processors: ProcessorCount.online)
-        if threads > 0 {
-            // A pool can be given only before the first input: from the start again, with it.
-            runner = tview_jxl_runner_create(threads)
-            if let runner {
-                tview_JxlDecoderRewind(decoder)
-                guard tview_JxlDecoderSetThreadRunner(decoder, runner) == JXL_DEC_SUCCESS else {
-                    throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
-                }
-                try Self.start(decoder, mapping: mapping)
-                try Self.process(decoder, mapping: mapping, until: JXL_DEC_BASIC_INFO, what: "its header")
-            }
-        }
-        self.runner = runner
-        self.threads = runner == nil ? 0 : threads
+        poolThreads = Self.poolSize(width: width, height: height, processors: ProcessorCount.online)
         // Orientations 5 to 8 exchange the sides; libjxl turns the picture itself.
         let transposed = info.orientation.rawValue >= JXL_ORIENT_TRANSPOSE.rawValue
         (canvasWidth, canvasHeight) = transposed ? (height, width) : (width, height)
@@ -128,7 +113,21 @@ final class JXLDecoder: FrameDecoder {
         try Self.start(decoder, mapping: mapping)
     }
 
+    /// libjxl's thread pool, before the first frame: it can be given only before the first
+    /// input, so the decoder starts again from the file's start, with it.
+    private func startPool() throws(DecodeError) {
+        poolTried = true
+        guard poolThreads > 0, let runner = tview_jxl_runner_create(poolThreads) else { return }
+        self.runner = runner
+        tview_JxlDecoderRewind(decoder)
+        guard tview_jxl_runner_set(decoder, runner) == JXL_DEC_SUCCESS else {
+            throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
+        }
+        try Self.start(decoder, mapping: mapping)
+    }
+
     func nextFrame() throws(DecodeError) -> Frame? {
+        if !poolTried { try startPool() }
         guard !ended else { return nil }
         // Up to the point where libjxl wants somewhere to put the frame's pixels.
         frameTicks = 0

@@ -92,8 +92,9 @@ final class VideoDecoder: FrameDecoder {
     }
 
     /// The size frames are converted to (before the turn) for `bound`, and the shape of their
-    /// pixels upright: the upright picture scaled to fit the bound (never enlarged), its rows
-    /// `bound.pixelAspect` times fewer.
+    /// pixels upright: the upright picture scaled to fit the bound, its rows `bound.pixelAspect`
+    /// times fewer, but neither side ever more than the clip has (a small clip in a large area
+    /// keeps all its rows: square pixels).
     static func output(shownWidth: Int, shownHeight: Int, orientation: PixelOrientation, bound: FrameBound?) -> (
         width: Int, height: Int, pixelAspect: Double
     ) {
@@ -101,8 +102,8 @@ final class VideoDecoder: FrameDecoder {
         guard let bound else { return (shownWidth, shownHeight, 1) }
         let aspect = bound.pixelAspect
         let scale = min(
-            1, Double(bound.width) / Double(upright.width), Double(bound.height) * aspect / Double(upright.height))
-        let width = max(1, Int((Double(upright.width) * scale).rounded()))
+            Double(bound.width) / Double(upright.width), Double(bound.height) * aspect / Double(upright.height))
+        let width = max(1, min(upright.width, Int((Double(upright.width) * scale).rounded())))
         let height = max(1, min(upright.height, Int((Double(upright.height) * scale / aspect).rounded())))
         // Square when asked (as before: no rounding's hair of a difference), else as made.
         let shape = aspect == 1 ? 1 : Double(upright.height * width) / Double(upright.width * height)

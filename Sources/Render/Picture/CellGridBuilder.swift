@@ -18,6 +18,10 @@ public struct CellGridBuilder: Sendable {
     /// U+1FB51: slanted edges), for terminals that draw them.
     public var wedges = false
 
+    /// The wedges are candidates: asked for, with the eighth blocks, in sextants or octants (a
+    /// terminal that draws wedges draws sextants; quadrant fonts rarely have them).
+    public var usesWedges: Bool { wedges && eighths && symbols >= .sextant }
+
     /// Alpha at or below this counts as fully transparent (averaging leaves a little at edges).
     static let transparentAlpha: UInt8 = 2
 

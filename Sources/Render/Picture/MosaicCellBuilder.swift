@@ -41,12 +41,20 @@ public struct MosaicCellBuilder: Sendable {
     /// For each of a cell's 8 sample rows, the sub-cell rows it lies in and how much of it each
     /// holds (`subcellRows`), made once: every cell reads it.
     private let subcellParts: [[(row: Int, weight: Float)]]
-    /// With `base.wedges` (sextants and octants with eighth blocks): every wedge's terms
-    /// (`MosaicWedge.sums`) one after another, and for each wedge where its terms end, whether
-    /// they are its complement's, and its character.
-    private let wedgeTerms: [(plus: Int, minus: Int)]
-    private let wedgeEnds: [(end: Int, complement: Bool)]
-    private let wedgeScalars: [Unicode.Scalar]
+    /// The wedges are candidates (`CellGridBuilder.usesWedges`).
+    private let usesWedges: Bool
+    /// Every wedge's terms (`MosaicWedge.sums`) one after another, and for each wedge where its
+    /// terms end, whether they are its complement's; made once (a builder is made every frame).
+    private static let wedgeTerms: [(plus: Int, minus: Int)] = MosaicWedge.all.flatMap(\.sums.terms)
+    private static let wedgeEnds: [(end: Int, complement: Bool)] = {
+        var end = 0
+        return MosaicWedge.all.map { wedge in
+            let sums = wedge.sums
+            end += sums.terms.count
+            return (end, sums.complement)
+        }
+    }()
+    private static let wedgeScalars = MosaicWedge.all.map(\.scalar)
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
     /// Let the chosen partition show its darker group at its mean in the pattern space, the
@@ -61,15 +69,9 @@ public struct MosaicCellBuilder: Sendable {
         space = PatternSpace(mode: base.mode)
         pixelTable = MosaicPixelTable.forSpace(space).entries
         subcellParts = Self.subcellRows(symbols.rows)
-        let wedges = base.wedges && base.eighths && symbols != .quadrant ? MosaicWedge.all : []
-        let sums = wedges.map(\.sums)
-        wedgeTerms = sums.flatMap(\.terms)
-        var end = 0
-        wedgeEnds = sums.map { sums in
-            end += sums.terms.count
-            return (end, sums.complement)
-        }
-        wedgeScalars = wedges.map(\.scalar)
+        var drawn = base
+        drawn.symbols = symbols
+        usesWedges = drawn.usesWedges
     }
 
     /// Scratch vectors a cell needs: its sample sums and regions (56), and with wedges the
@@ -248,7 +250,7 @@ public struct MosaicCellBuilder: Sendable {
             // The common case: the samples go straight into the cell's regions.
             let count = symbols.columns * symbols.rows
             return scratch.withUnsafeMutableBufferPointer { scratch in
-                let prefixes = wedgeScalars.isEmpty ? nil : scratch.baseAddress! + 56
+                let prefixes = usesWedges ? scratch.baseAddress! + 56 : nil
                 pixelTable.withUnsafeBufferPointer { table in
                     Self.opaqueGridRegions(
                         pixels, width: width, across: geometry.across[column], down: geometry.down[row],
@@ -398,7 +400,7 @@ public struct MosaicCellBuilder: Sendable {
             ? samples : samples.map { $0.over(r: base.background.r, g: base.background.g, b: base.background.b) }
         let count = symbols.columns * symbols.rows
         return withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 24 + 65) { regions in
-            let prefixes = wedgeScalars.isEmpty ? nil : regions.baseAddress! + 24
+            let prefixes = usesWedges ? regions.baseAddress! + 24 : nil
             prefixes?[64] = .zero
             shown.withUnsafeBufferPointer { samples in
                 pixelTable.withUnsafeBufferPointer { table in
@@ -563,16 +565,16 @@ public struct MosaicCellBuilder: Sendable {
         if let wedgeRows {
             // Each wedge's group is a run of its sample rows (a prefix, or the row less one), or
             // the cell less the runs it leaves.
-            wedgeTerms.withUnsafeBufferPointer { terms in
+            Self.wedgeTerms.withUnsafeBufferPointer { terms in
                 var start = 0
-                for wedge in 0..<wedgeScalars.count {
-                    let (end, complement) = wedgeEnds[wedge]
+                for wedge in 0..<Self.wedgeScalars.count {
+                    let (end, complement) = Self.wedgeEnds[wedge]
                     var sums = SIMD8<Float>()
                     for term in terms[start..<end] { sums += wedgeRows[term.plus] - wedgeRows[term.minus] }
                     start = end
                     let runs = MosaicGroup(quantities: sums)
                     consider(
-                        complement ? all.minus(runs) : runs, mask: 0, eighth: wedgeScalars[wedge], all: all,
+                        complement ? all.minus(runs) : runs, mask: 0, eighth: Self.wedgeScalars[wedge], all: all,
                         exhaustive: exhaustive, x: x, y: y, table: table, best: &best, finalists: &finalists)
                 }
             }
@@ -611,7 +613,7 @@ public struct MosaicCellBuilder: Sendable {
     }
 
     /// One candidate (`group` in the foreground, the rest of `all` behind): the partitions in
-    /// palettes and the eighth blocks in every mode. Scored at once in palettes, else ranked by
+    /// palettes, the eighth blocks and the wedges in every mode. Scored at once in palettes, else ranked by
     /// spread, whose check against the third finalist comes first (most candidates stop there). A method with inout state, not a closure over it: the
     /// closure's captured variables were checked for exclusive access at run time, a tenth of
     /// the time octants took.
@@ -632,7 +634,7 @@ public struct MosaicCellBuilder: Sendable {
             if group.count > 0, rest.count > 0 {
                 // spread = Σ|c|² − |ΣP|²/n − |ΣQ|²/m over the two groups; it is under the
                 // third finalist's s when (Σ|c|² − s)·n·m < |ΣP|²·m + |ΣQ|²·n, which needs no
-                // division. Only the eighth blocks come here now (partitions go through
+                // division. Only the eighth blocks and wedges come here now (partitions go through
                 // MosaicPartitionRanking); the check stays because its rounding decides ties of
                 // a hair between them (ten of 336 pictures in every set and mode differ without it).
                 let product = group.count * rest.count

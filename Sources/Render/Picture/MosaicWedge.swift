@@ -1,8 +1,8 @@
 /// One of the smooth-mosaic wedges of Symbols for Legacy Computing (U+1FB3C–U+1FB51): the cell
 /// cut by a slanted line between points of the sextant grid (a corner, the middle of the top or
 /// bottom edge, or a third of the way down a side), filled on the side of a lower corner. They
-/// follow a diagonal edge where blocks can only step; kitty, foot and WezTerm draw them
-/// themselves. The upper wedges (U+1FB52–U+1FB67) are these with the colours swapped, so they are
+/// follow a diagonal edge where blocks can only step; kitty, foot, VTE and Ghostty draw them
+/// themselves (no Debian font has them). The upper wedges (U+1FB52–U+1FB67) are these with the colours swapped, so they are
 /// not needed.
 ///
 /// As a cell's 8x8 samples see it: in each sample row the filled samples run from one edge, so
@@ -33,7 +33,7 @@ struct MosaicWedge: Sendable {
     /// samples; index 64 a zero) make the wedge's group: each term is `plus` less `minus`, a
     /// row's run. Rows with no run are left out, and where the unfilled part has fewer rows with
     /// a run than the filled part, the terms are the unfilled part's (`complement`: the group is
-    /// the cell less their sum): 48 terms for the 22 wedges where every row would be 176.
+    /// the cell less their sum): 96 terms for the 22 wedges where every row would be 176.
     var sums: (terms: [(plus: Int, minus: Int)], complement: Bool) {
         func terms(runs: [Int], fromRight: Bool) -> [(plus: Int, minus: Int)] {
             runs.enumerated().compactMap { y, run in

@@ -11,8 +11,8 @@ public enum KnownTerminals {
         /// The oldest version the entry holds for (empty: any).
         public let minimum: [Int]
         public let symbols: MosaicSymbols
-        /// It draws the smooth-mosaic wedges (U+1FB3C–U+1FB67) too, so sextants and octants
-        /// come with them.
+        /// It draws the smooth-mosaic wedges (U+1FB3C–U+1FB67) too, so its sextants or octants
+        /// come with them (only entries of those sets say so).
         public let wedges: Bool
         /// Why, for `--probe` and docs/terminals.md.
         public let reason: String
@@ -31,8 +31,9 @@ public enum KnownTerminals {
             name: "kitty", minimum: [0, 40], symbols: .octant, wedges: true,
             reason: "kitty draws octants itself since 0.40, wedges since 0.19"),
         Entry(
-            name: "kitty", minimum: [], symbols: .sextant, wedges: true,
-            reason: "kitty draws sextants and wedges itself (since 0.19)"),
+            name: "kitty", minimum: [0, 19], symbols: .sextant, wedges: true,
+            reason: "kitty draws sextants and wedges itself since 0.19"),
+        Entry(name: "kitty", minimum: [], symbols: .sextant, reason: "kitty draws sextants itself"),
         Entry(
             name: "ghostty", minimum: [], symbols: .octant, wedges: true,
             reason: "Ghostty draws octants and wedges itself"),
@@ -47,8 +48,9 @@ public enum KnownTerminals {
             name: "vte", minimum: [7800], symbols: .octant, wedges: true,
             reason: "VTE draws octants itself since 0.78, wedges since 0.60"),
         Entry(
-            name: "vte", minimum: [], symbols: .sextant, wedges: true,
-            reason: "VTE draws sextants and wedges itself (since 0.60)"),
+            name: "vte", minimum: [6000], symbols: .sextant, wedges: true,
+            reason: "VTE draws sextants and wedges itself since 0.60"),
+        Entry(name: "vte", minimum: [], symbols: .sextant, reason: "VTE draws sextants itself"),
         Entry(
             name: "alacritty", minimum: [0, 13], symbols: .sextant,
             reason: "Alacritty draws sextants since 0.13, but no wedges"),

@@ -63,8 +63,7 @@ public struct PictureRequest: Sendable {
         var builder = CellGridBuilder(mode: mode, background: (shown.r, shown.g, shown.b), dither: dither)
         builder.symbols = symbols ?? terminalSymbols
         builder.eighths = !symbolsAlone && builder.symbols != .half
-        let wantsWedges = wedges ?? (symbols == nil && terminalWedges)
-        builder.wedges = wantsWedges && builder.eighths && builder.symbols >= .sextant
+        builder.wedges = wedges ?? (symbols == nil && terminalWedges)
         return builder
     }
 }
