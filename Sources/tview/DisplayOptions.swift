@@ -71,7 +71,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; +wedge adds the slanted wedges of sextant fonts (U+1FB3C–U+1FB51). Sextants, octants and wedges the terminal or its font must draw. auto: what the terminal draws (see --probe).",
+            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; +wedge adds the slanted wedges (U+1FB3C–U+1FB51) that kitty, foot and VTE draw beside their sextants. Sextants, octants and wedges the terminal or its font must draw. auto: what the terminal draws (see --probe).",
             valueName: "SET"))
     var symbols: SymbolsChoice = .auto
 
