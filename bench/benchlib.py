@@ -1,5 +1,6 @@
 """What the bench scripts share: where things are, and running a command in
 ../shared/bench/ptyrun.py's pseudo-terminal (wall, CPU, peak RSS, bytes, first frame)."""
+import argparse
 import json
 import os
 import re
@@ -18,6 +19,16 @@ RESULTS = os.path.join(HERE, "results")
 # clock starts at the first of these it sees (its own list holds only the half blocks).
 MOSAIC_GLYPHS = tuple(chr(c).encode() for c in [*range(0x2580, 0x25A0), *range(0x1FB00, 0x1FB3C),
                                                 *range(0x1CD00, 0x1CDE6), 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7])
+
+
+def arguments(page):
+    """The options of a script that writes one results page: --media (the bench media), --tview
+    (the binary measured) and --out (bench/results/`page` by default)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--media", default="/tmp/tview-bench-media")
+    parser.add_argument("--tview", default=TVIEW)
+    parser.add_argument("--out", default=os.path.join(RESULTS, page))
+    return parser.parse_args()
 
 
 def ptyrun(command, seconds, cols=160, rows=48, link=None, save=None, cell=None, mosaic=False):

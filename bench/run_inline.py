@@ -13,14 +13,13 @@ it again and again, and a tool that clears the screen loses it.
 
 usage: python3 bench/run_inline.py [--media DIR] [--out bench/results/inline.md]
 """
-import argparse
 import copy
 import os
 import tempfile
 
 import pyte
 
-from benchlib import RESULTS, TVIEW, ptyrun, version, write_table
+from benchlib import arguments, ptyrun, version, write_table
 
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
@@ -71,11 +70,7 @@ def in_place(moves, settled_share):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--media", default="/tmp/tview-bench-media")
-    parser.add_argument("--tview", default=TVIEW)
-    parser.add_argument("--out", default=os.path.join(RESULTS, "inline.md"))
-    args = parser.parse_args()
+    args = arguments("inline.md")
     sample = os.path.join(args.media, "med.gif")
     chafa, timg = version(CHAFA), version(TIMG)
     rows = []

@@ -8,12 +8,11 @@ and as an AVIF sequence (ffmpeg's libaom), played at 160x48. Writes bench/result
 
 usage: python3 bench/run_photos.py [--media DIR] [--out bench/results/photos.md]
 """
-import argparse
 import json
 import os
 import subprocess
 
-from benchlib import RESULTS, TVIEW, ptyrun, version, write_table
+from benchlib import arguments, ptyrun, version, write_table
 
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
@@ -73,11 +72,7 @@ def playing(tview, arguments, nominal, lateness=False):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--media", default="/tmp/tview-bench-media")
-    parser.add_argument("--tview", default=TVIEW)
-    parser.add_argument("--out", default=os.path.join(RESULTS, "photos.md"))
-    args = parser.parse_args()
+    args = arguments("photos.md")
     folder = make_photos(args.media)
     photo = os.path.join(folder, "frame000.jpg")
     chafa, timg = version(CHAFA), version(TIMG)

@@ -9,12 +9,11 @@ bench/results/video.md.
 
 usage: python3 bench/run_video.py [--media DIR] [--out bench/results/video.md]
 """
-import argparse
 import os
 import shutil
 import subprocess
 
-from benchlib import RESULTS, TVIEW, ptyrun, version, write_table
+from benchlib import arguments, ptyrun, version, write_table
 
 TIMG = "/opt/peers/timg-1.6/bin/timg"
 NOMINAL_S = 10.0
@@ -51,11 +50,7 @@ def row(clip_name, tool, figures, link=""):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--media", default="/tmp/tview-bench-media")
-    parser.add_argument("--tview", default=TVIEW)
-    parser.add_argument("--out", default=os.path.join(RESULTS, "video.md"))
-    args = parser.parse_args()
+    args = arguments("video.md")
     clips = [("720p H.264", make_clip(args.media, "big.gif", "clip-720p.mp4")),
              ("1080p H.264", make_clip(args.media, "huge.gif", "clip-1080p.mp4"))]
     timg = version(TIMG)

@@ -45,11 +45,11 @@ public struct MosaicCellBuilder: Sendable {
     private let usesWedges: Bool
     /// Every wedge's terms (`MosaicWedge.sums`) one after another, and for each wedge where its
     /// terms end, whether they are its complement's; made once (a builder is made every frame).
-    private static let wedgeTerms: [(plus: Int, minus: Int)] = MosaicWedge.all.flatMap(\.sums.terms)
+    private static let wedgeSums = MosaicWedge.all.map(\.sums)
+    private static let wedgeTerms: [(plus: Int, minus: Int)] = wedgeSums.flatMap(\.terms)
     private static let wedgeEnds: [(end: Int, complement: Bool)] = {
         var end = 0
-        return MosaicWedge.all.map { wedge in
-            let sums = wedge.sums
+        return wedgeSums.map { sums in
             end += sums.terms.count
             return (end, sums.complement)
         }
