@@ -62,6 +62,9 @@ def main():
                     f"{alone['maxrss_mb']:.1f} | – | – | – |")
         print(rows[-1])
         tools = [("tview", [args.tview, "--loops", "1", clip])]
+        # The default's eighth blocks against the sub-cells alone and half blocks: what each costs.
+        tools += [(f"tview --symbols {s}", [args.tview, "--symbols", s, "--loops", "1", clip])
+                  for s in ("quad-only", "half")]
         if timg:
             tools.append((timg, [TIMG, "--loops=1", clip]))
         if mpv:
@@ -74,7 +77,7 @@ def main():
     print(rows[-1])
     write_table(args.out, "Video clips",
                 "One run of `bench/run_video.py` at 160x48 in ptyrun's pseudo-terminal (TERM=xterm-256color, "
-            "COLORTERM=truecolor: text, each tool's default symbols). Clips: 250 frames at 25 fps (10 s), H.264 "
+            "COLORTERM=truecolor: text, each tool's default symbols, tview's quadrants with eighth blocks; also without them and in half blocks). Clips: 250 frames at 25 fps (10 s), H.264 "
             "CRF 23 4:2:0, made by Debian's ffmpeg from big.gif (1280x720) and huge.gif (1920x1080). "
             "*CPU s*: the whole run; the ffmpeg row is FFmpeg decoding the clip alone on one thread, the floor. "
             "*loop*: from the first frame to the end, over the nominal 10 s (timg decodes every frame first); behind the "

@@ -38,6 +38,27 @@ import TestSupport
         }
     }
 
+    /// A clip is decoded at twice the samples its cells read (the last halving in linear light),
+    /// or at the 8x8 samples eighth blocks read, with pixels shaped so the picture keeps its
+    /// shape: 160x48 cells of 1:2.
+    @Test func clipsAreDecodedAtTheSamplesTheirCellsRead() {
+        let expected: [(MosaicSymbols, Bool, FrameBound)] = [
+            (.half, false, FrameBound(width: 320, height: 192, pixelAspect: 1)),
+            (.quadrant, false, FrameBound(width: 640, height: 192, pixelAspect: 2)),
+            (.sextant, false, FrameBound(width: 640, height: 288, pixelAspect: 4.0 / 3)),
+            (.octant, false, FrameBound(width: 640, height: 384, pixelAspect: 1)),
+            (.quadrant, true, FrameBound(width: 1280, height: 384, pixelAspect: 2)),
+            (.octant, true, FrameBound(width: 1280, height: 384, pixelAspect: 2)),
+        ]
+        for (symbols, eighths, bound) in expected {
+            var builder = CellGridBuilder(mode: .truecolor)
+            builder.symbols = symbols
+            builder.eighths = eighths
+            let made = GridRenderer.decodeBound(columns: 160, rows: 48, cellAspect: 2, builder: builder)
+            #expect(made == bound, "\(symbols) eighths \(eighths)")
+        }
+    }
+
     /// Mosaic cells redone only where a frame changed (by its rectangle, or by the digest of a
     /// cell's pixels when the frame says nothing) are, cell for cell, what a fresh renderer makes
     /// of the whole frame: random canvases (opaque, and with transparency), random rectangles

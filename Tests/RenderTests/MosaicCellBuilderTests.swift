@@ -324,6 +324,64 @@ import Testing
         }
     }
 
+    /// Without eighth blocks, an opaque cell's sub-cells summed straight from the canvas
+    /// (`opaqueSubcells`, what playing uses) are exactly those of its sub-cell samples taken the
+    /// general way (`samples`, each over the background): the same lanes to the bit, so the same
+    /// cells. Random canvases, enlarged and reduced, every set.
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func opaqueSubcellsMeasuredDirectlyEqualTheirSamples(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 44)
+        let builder = MosaicCellBuilder(symbols: symbols, base: CellGridBuilder(mode: .truecolor))
+        let space = PatternSpace(mode: .truecolor)
+        for (width, height, columns, rows) in [(97, 61, 20, 8), (30, 17, 40, 12), (640, 192, 160, 48)] {
+            var canvas = RGBAImage(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let value = random.next()
+                    canvas[x, y] = RGBA(
+                        r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
+                        b: UInt8(truncatingIfNeeded: value >> 16))
+                }
+            }
+            let geometry = MosaicGeometry(
+                sourceWidth: width, sourceHeight: height, columns: columns, rows: rows, subcellRows: symbols.rows)
+            var scratch = [SIMD8<Float>](repeating: .zero, count: 56)
+            var mismatches = 0
+            var cells: [Cell] = []
+            canvas.pixels.withUnsafeBufferPointer { pixels in
+                LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                    for row in 0..<rows {
+                        for column in 0..<columns {
+                            let across = geometry.across[column], down = geometry.down[row]
+                            let samples = MosaicCellBuilder.samples(
+                                pixels, width: width, across: across, down: down, columns: 2, rows: symbols.rows,
+                                toLinear: toLinear, sums: &scratch)
+                            var expected = MosaicLanes()
+                            for (index, sample) in samples.enumerated() {
+                                expected.set(index, sample.over(r: 0, g: 0, b: 0), space: space)
+                            }
+                            let direct = MosaicCellBuilder.opaqueSubcells(
+                                pixels, width: width, across: across, down: down, rows: symbols.rows,
+                                toLinear: toLinear, space: space, background: (0, 0, 0))
+                            let fields = [
+                                (direct.r, expected.r), (direct.g, expected.g), (direct.b, expected.b),
+                                (direct.luma, expected.luma), (direct.squares, expected.squares),
+                                (direct.count, expected.count),
+                            ]
+                            if fields.contains(where: { $0.0 != $0.1 }) { mismatches += 1 }
+                            cells.append(builder.cell(samples, x: column * 2, y: row * symbols.rows))
+                        }
+                    }
+                }
+            }
+            #expect(mismatches == 0, "\(width)x\(height) at \(columns)x\(rows)")
+            // The grid as playing builds it (the direct path) has the cells of the samples.
+            let built = builder.build(
+                canvas, geometry: geometry, originRow: 0, originColumn: 0)
+            #expect(built.grid.cells == cells, "\(width)x\(height) at \(columns)x\(rows)")
+        }
+    }
+
     /// With the eighth blocks, an edge at any eighth of a cell, across or down, comes back
     /// exactly in every set (as the eighth block, or a mosaic character drawing the same).
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])

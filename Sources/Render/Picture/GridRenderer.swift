@@ -24,12 +24,27 @@ public struct GridRenderer {
         self.upscale = upscale
     }
 
-    /// The frames worth decoding for `columns` × `rows` cells (a source that scales as it
-    /// decodes: video clips): 8x8 samples a cell, what a mosaic cell is read as (more than half
-    /// blocks' 1x2), each a cell's eighth across and down, so in a cell of 1:2 twice as tall as
-    /// wide: half the rows of square pixels for the same cells.
-    public static func decodeBound(columns: Int, rows: Int, cellAspect: Double?) -> FrameBound {
-        FrameBound(width: columns * 8, height: rows * 8, pixelAspect: cellAspect ?? 2)
+    /// The frames worth decoding for `columns` × `rows` cells made by `builder` (a source that
+    /// scales as it decodes: video clips): twice the samples a cell is read as, across and down,
+    /// so the last halving is an average in linear light (the decoder's scaler averages
+    /// gamma-encoded values) — half blocks 2x4 a cell, sub-cells alone 4x4, 4x6 or 4x8 — and
+    /// with eighth blocks the 8x8 samples themselves. Pixels are as tall as a cell's height over
+    /// those rows and as wide as its width over those columns: in a cell of 1:2 and 8x8, half
+    /// the rows of square pixels for the same cells.
+    public static func decodeBound(columns: Int, rows: Int, cellAspect: Double?, builder: CellGridBuilder)
+        -> FrameBound
+    {
+        let (across, down) = samplesDecoded(builder)
+        return FrameBound(
+            width: columns * across, height: rows * down,
+            pixelAspect: (cellAspect ?? 2) * Double(across) / Double(down))
+    }
+
+    /// Canvas pixels a cell is worth, across and down (`decodeBound`).
+    static func samplesDecoded(_ builder: CellGridBuilder) -> (across: Int, down: Int) {
+        if builder.symbols == .half { return (2, 4) }
+        if builder.eighths && builder.mode != .mono { return (8, 8) }
+        return (builder.symbols.columns * 2, builder.symbols.rows * 2)
     }
 
     /// The grid for `image`, centred in an area of `columns` × `rows` cells at the screen's top left.

@@ -51,7 +51,8 @@ public final class InlineTextSink: InlineSink {
 
     /// Video clips are decoded at the size this tile shows them as text.
     public func decodeBound(for tile: Tile) -> FrameBound? {
-        GridRenderer.decodeBound(columns: tile.width, rows: tile.pictureRows, cellAspect: cellAspect)
+        GridRenderer.decodeBound(
+            columns: tile.width, rows: tile.pictureRows, cellAspect: cellAspect, builder: builder)
     }
 
     public func prepare(

@@ -29,7 +29,8 @@ public final class PipeAnimationSink: FrameSink {
 
     /// Video clips are decoded at the size this tile shows them as text.
     public func decodeBound(for tile: Tile) -> FrameBound? {
-        GridRenderer.decodeBound(columns: tile.width, rows: tile.pictureRows, cellAspect: nil)
+        GridRenderer.decodeBound(
+            columns: tile.width, rows: tile.pictureRows, cellAspect: nil, builder: renderer.builder)
     }
 
     public func prepare(

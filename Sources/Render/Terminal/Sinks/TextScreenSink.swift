@@ -54,7 +54,8 @@ public final class TextScreenSink: FrameSink {
 
     /// Video clips are decoded at the size this tile shows them as text.
     public func decodeBound(for tile: Tile) -> FrameBound? {
-        GridRenderer.decodeBound(columns: tile.width, rows: tile.pictureRows, cellAspect: screen.size.cellAspect)
+        GridRenderer.decodeBound(
+            columns: tile.width, rows: tile.pictureRows, cellAspect: screen.size.cellAspect, builder: builder)
     }
 
     public func prepare(
