@@ -1,8 +1,8 @@
 /// The largest frame, in pixels, a decoder that can scale while it decodes (video clips) need
 /// produce: about what the picture is shown at. Frames are scaled to fit within it, never
-/// enlarged. A text picture reads each cell as 8x8 samples, each twice as tall as wide in a
-/// cell of 1:2: its frames may have pixels of that shape too (`pixelAspect`), half the rows of
-/// square ones for the same samples.
+/// enlarged. A text picture reads each cell as a grid of samples, in half blocks 1x2 and with
+/// eighth blocks 8x8 (each twice as tall as wide in a cell of 1:2): its frames may have pixels
+/// of another shape than square (`pixelAspect`), as many as those samples need.
 public struct FrameBound: Sendable, Equatable {
     public var width: Int
     public var height: Int

@@ -39,16 +39,16 @@ import TestSupport
     }
 
     /// A clip is decoded at twice the samples its cells read (the last halving in linear light),
-    /// or at the 8x8 samples eighth blocks read, with pixels shaped so the picture keeps its
-    /// shape: 160x48 cells of 1:2.
+    /// or with eighth blocks at 4x8 (eight rows for the lower eighths), with pixels shaped so the
+    /// picture keeps its shape: 160x48 cells of 1:2.
     @Test func clipsAreDecodedAtTheSamplesTheirCellsRead() {
         let expected: [(MosaicSymbols, Bool, FrameBound)] = [
             (.half, false, FrameBound(width: 320, height: 192, pixelAspect: 1)),
             (.quadrant, false, FrameBound(width: 640, height: 192, pixelAspect: 2)),
             (.sextant, false, FrameBound(width: 640, height: 288, pixelAspect: 4.0 / 3)),
             (.octant, false, FrameBound(width: 640, height: 384, pixelAspect: 1)),
-            (.quadrant, true, FrameBound(width: 1280, height: 384, pixelAspect: 2)),
-            (.octant, true, FrameBound(width: 1280, height: 384, pixelAspect: 2)),
+            (.quadrant, true, FrameBound(width: 640, height: 384, pixelAspect: 1)),
+            (.octant, true, FrameBound(width: 640, height: 384, pixelAspect: 1)),
         ]
         for (symbols, eighths, bound) in expected {
             var builder = CellGridBuilder(mode: .truecolor)

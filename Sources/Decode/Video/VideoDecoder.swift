@@ -5,8 +5,8 @@ import Synchronization
 /// each for its own time (to the next frame's timestamp, in microseconds: a 29.97 fps clip is
 /// not rounded to whole milliseconds). Frames are scaled while converted to RGBA, to the
 /// `DecodeLimits.frameBound` when one is given (decoding at the size shown), or to the bound a
-/// player asks for once it knows how the clip is shown (`show(at:)`: for text cells, pixels as
-/// tall as a cell's samples, half the rows of square ones), with the sample aspect ratio and the
+/// player asks for once it knows how the clip is shown (`show(at:)`: for text cells, what their
+/// samples need, in pixels that need not be square), with the sample aspect ratio and the
 /// rotation the file states applied. Audio is ignored. A clip loops forever, as a GIF without a
 /// count does.
 final class VideoDecoder: FrameDecoder {
