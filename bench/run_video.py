@@ -4,19 +4,25 @@ against FFmpeg decoding the same clip alone on one thread (`ffmpeg -threads 1 -i
 the floor: everything a player adds is on top of it), measured in one run through
 ../shared/bench/ptyrun.py at 160x48. The clips are H.264 (libx264, CRF 23, 4:2:0) made from the
 bench media: 250 frames at 25 fps (10 s) of big.gif (1280x720) and of huge.gif (1920x1080).
-tview also plays the 720p clip behind a 2 Mbit/s link (ptyrun's model). Writes
-bench/results/video.md.
+tview also plays the 720p clip behind a 2 Mbit/s link (ptyrun's model). A second table scores
+the picture: five frames of the 720p clip as tview plays them (--animate to a pipe, at the size
+its cells read, see docs/formats.md) against the same frames converted whole by FFmpeg (BT.709),
+with bench/run_fidelity.py's scorer; timg and tview's still path beside them on those frames as
+PNG files. Writes bench/results/video.md.
 
 usage: python3 bench/run_video.py [--media DIR] [--out bench/results/video.md]
 """
 import os
 import shutil
 import subprocess
+import tempfile
 
 from benchlib import arguments, ptyrun, version, write_table
 
 TIMG = "/opt/peers/timg-1.6/bin/timg"
 NOMINAL_S = 10.0
+FRAMES = (0, 60, 120, 180, 240)
+SYNC = b"\x1b[?2026h"  # each frame of --animate's output begins with it
 
 
 def make_clip(media, source, name):
@@ -34,6 +40,51 @@ def ffmpeg_alone(clip):
                              "-threads", "1", "-i", clip, "-f", "null", "-"], capture_output=True, text=True, check=True)
     user, system, kilobytes = result.stderr.strip().split("\n")[-1].split()
     return {"cpu_s": float(user) + float(system), "maxrss_mb": int(kilobytes) / 1024}
+
+
+def picture_rows(tview, clip, columns=160, rows=48):
+    """Mean SSIM and ΔE over FRAMES: tview's sets as played, and the frames as stills."""
+    from run_fidelity import scores  # numpy, scipy, pyte: only for this table
+    out = []
+    with tempfile.TemporaryDirectory() as work:
+        stills = {}
+        for n in FRAMES:
+            stills[n] = os.path.join(work, f"frame{n}.png")
+            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", clip, "-vf",
+                            f"select=eq(n\\,{n}),scale=in_color_matrix=bt709:in_range=tv:out_range=pc",
+                            "-frames:v", "1", "-y", stills[n]], check=True)
+
+        def mean(results):
+            results = [r for r in results if r]
+            if not results:
+                return "n/a | n/a"
+            return (f"{sum(r[0] for r in results) / len(results):.3f} | "
+                    f"{sum(r[1] for r in results) / len(results):.2f}")
+
+        size = f"{columns}x{rows}"
+        for symbols in ("quad", "quad-only", "half"):
+            played = subprocess.run([tview, "--animate", "--loops", "1", "--size", size, "--colors", "truecolor",
+                                     "--symbols", symbols, clip], capture_output=True, timeout=300).stdout
+            starts, at = [], played.find(SYNC)
+            while at >= 0:
+                starts.append(at)
+                at = played.find(SYNC, at + 1)
+            starts.append(len(played))
+            results = [scores(played[:starts[n + 1]].decode("utf-8", "replace"), stills[n], columns, rows)
+                       for n in FRAMES if n + 1 < len(starts)]
+            out.append(f"| {size} | tview --symbols {symbols}, played | {mean(results)} |")
+            print(out[-1])
+        still_tools = [("tview --symbols quad, stills", lambda p: [tview, "--symbols", "quad", "--size", size,
+                                                                   "--colors", "truecolor", p])]
+        if version(TIMG):
+            still_tools.append((f"{version(TIMG)} -pq, stills", lambda p: [TIMG, "-pq", f"-g{size}", p]))
+        for label, command in still_tools:
+            results = [scores(subprocess.run(command(stills[n]), capture_output=True, timeout=120,
+                                             env=dict(os.environ, TERM="xterm-256color")).stdout.decode("utf-8", "replace"),
+                              stills[n], columns, rows) for n in FRAMES]
+            out.append(f"| {size} | {label} | {mean(results)} |")
+            print(out[-1])
+    return out
 
 
 def row(clip_name, tool, figures, link=""):
@@ -84,6 +135,12 @@ def main():
             "link, from the first picture to the last byte shown. "
                 f"Peers: {timg or 'timg 1.6 missing'}; mpv {'found' if mpv else 'missing'}.",
                 ["clip", "link", "tool", "CPU s", "CPU %", "peak RSS MB", "first frame s", "MB written", "loop"], rows)
+    pictures = picture_rows(args.tview, clips[0][1])
+    with open(args.out, "a") as out:
+        out.write("\n## The picture\n\nFrames " + ", ".join(map(str, FRAMES)) + " of the 720p clip, truecolor: "
+                  "SSIM of luma (higher is better) and ΔE after blur (lower is better), means of the five, scored as "
+                  "bench/run_fidelity.py scores stills.\n\n| cells | how | SSIM | ΔE |\n| --- | --- | --- | --- |\n"
+                  + "\n".join(pictures) + "\n")
 
 
 if __name__ == "__main__":
