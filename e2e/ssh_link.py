@@ -8,7 +8,8 @@ it reaches that screen.
 
 Checks, for tview: one loop on the far screen within 3 % of its nominal 4.8 s in text (the
 default set, quadrants here, and half blocks) and 5 % in kitty's pictures (frames skipped, not
-played slowly), the last frame shown; `--inline` in quadrants within 3 % and in place; and q in the middle of a second run giving the remote
+played slowly), the last frame shown; `--inline` in quadrants within 3 % and in place; the 720p
+clip of bench/run_video.py within 3 % of its 10 s; and q in the middle of a second run giving the remote
 terminal its settings back (stty -g before and after) with the alternate screen left. chafa and
 timg are measured over the same link for bench/results/cost.md (its "Over real SSH" section).
 
@@ -163,15 +164,39 @@ def far_end(command, seconds, keys=(), watch=None):
     return shown, bytes(received), status
 
 
-def loop_figures(shown):
+def loop_figures(shown, nominal=NOMINAL_S, frames=FRAMES):
     """First frame, when the last frame was shown, and the loop's length on screen against nominal
-    (the last frame's 40 ms included)."""
+    (the last frame's time, a frame's share of the loop, included)."""
     if 1 not in shown or not shown:
         return None
     last = max(shown)
-    length = shown[last] + NOMINAL_S / FRAMES - shown[1]
+    length = shown[last] + nominal / frames - shown[1]
     return {"first_s": shown[1], "last_frame": last, "frames_seen": len(shown), "loop_s": length,
-            "vs_nominal": length / NOMINAL_S}
+            "vs_nominal": length / nominal}
+
+
+def check_clip(work, tview, media):
+    """The 720p H.264 clip of bench/run_video.py (250 frames at 25 fps), as text in the default
+    set: one loop on the far screen within 3 % of its 10 s, the last frame shown."""
+    clip = os.path.join(media, "clip-720p.mp4")
+    if not os.path.exists(clip):
+        sh("ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", os.path.join(media, "big.gif"), "-frames:v",
+           "250", "-c:v", "libx264", "-crf", "23", "-pix_fmt", "yuv420p", "-bitexact", clip)
+    shown, received, status = far_end(ssh_command(work, f"{tview} --pixels none --loops 1 {clip}"), 60)
+    figures = loop_figures(shown, nominal=10.0, frames=250)
+    if figures is None:
+        return [f"clip: no frame reached the screen (exit {status})"]
+    print(f"ssh {RATE} tview clip-720p.mp4: first frame {figures['first_s']:.2f} s, {figures['frames_seen']} of 250 "
+          f"frames seen, last {figures['last_frame']}, loop {figures['loop_s']:.2f} s "
+          f"({figures['vs_nominal'] * 100:.1f} % of nominal), {len(received) / 1e6:.2f} MB, exit {status}")
+    problems = []
+    if not 0.97 <= figures["vs_nominal"] <= 1.03:
+        problems.append(f"clip: the loop took {figures['vs_nominal'] * 100:.1f} % of nominal on the far screen")
+    if figures["last_frame"] != 250:
+        problems.append(f"clip: the last frame shown was {figures['last_frame']}")
+    if status != 0:
+        problems.append(f"clip: ssh exited {status}")
+    return problems
 
 
 def check_tview(work, tview, media):
@@ -198,6 +223,7 @@ def check_tview(work, tview, media):
         if status != 0:
             problems.append(f"{mode}: ssh exited {status}")
     problems += check_inline(work, tview, sample)
+    problems += check_clip(work, tview, media)
     # q in the middle: the remote tty's settings given back, the alternate screen left.
     remote = (f"stty -g > {work}/before; {tview} --pixels none {sample}; echo $? > {work}/rc; "
               f"stty -g > {work}/after")
