@@ -26,11 +26,10 @@ import tempfile
 
 import numpy as np
 from PIL import Image
-from scipy.ndimage import gaussian_filter
 
 import benchlib  # noqa: E402
 from benchlib import version  # noqa: E402
-from cell_raster import linear_to_lab, rasterise, srgb_to_linear  # noqa: E402
+from cell_raster import scores  # noqa: E402
 
 # The peers: the newest releases built from source by `make bench-peers` (bench/setup_peers.sh),
 # and Debian 12's packages as extra rows. A missing one is a note in the tables.
@@ -38,60 +37,6 @@ CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
 CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4
 TIMG_DEBIAN = "/usr/bin/timg"  # 1.4.5
-
-
-def coverage_matrix(source, target):
-    """target x source: how much of each target pixel each source pixel covers (rows sum to 1),
-    exactly, whether the axis shrinks or grows."""
-    edges = np.arange(target + 1) * (source / target)
-    lo, hi = edges[:-1, None], edges[1:, None]
-    pixels = np.arange(source)[None, :]
-    covered = np.clip(np.minimum(hi, pixels + 1) - np.maximum(lo, pixels), 0, None)
-    return covered / covered.sum(1, keepdims=True)
-
-
-def reference(path, width, height):
-    """The source area-averaged in linear light to width x height, over black: each raster pixel
-    the mean of the source area it covers (Pillow's box filter takes whole source pixels, which
-    is nearest-neighbour where the picture is enlarged)."""
-    source = Image.open(path)
-    if source.info.get("icc_profile"):
-        # Shown as browsers show it (and tview): its colour profile converted to sRGB.
-        from io import BytesIO
-        from PIL import ImageCms
-        profile = ImageCms.ImageCmsProfile(BytesIO(source.info["icc_profile"]))
-        source = ImageCms.profileToProfile(source.convert("RGB"), profile, ImageCms.createProfile("sRGB"),
-                                           renderingIntent=ImageCms.Intent.PERCEPTUAL)
-    source = source.convert("RGBA")
-    rgba = np.asarray(source, float)
-    linear = srgb_to_linear(rgba[..., :3]) * (rgba[..., 3:] / 255)
-    across = coverage_matrix(source.width, width)
-    down = coverage_matrix(source.height, height)
-    return np.einsum("ys,sxc,tx->ytc", down, linear, across, optimize=True)
-
-
-def ssim(a, b):
-    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
-    mu_a, mu_b = gaussian_filter(a, 1.5), gaussian_filter(b, 1.5)
-    va = gaussian_filter(a * a, 1.5) - mu_a ** 2
-    vb = gaussian_filter(b * b, 1.5) - mu_b ** 2
-    cov = gaussian_filter(a * b, 1.5) - mu_a * mu_b
-    return float(np.mean(((2 * mu_a * mu_b + c1) * (2 * cov + c2)) / ((mu_a ** 2 + mu_b ** 2 + c1) * (va + vb + c2))))
-
-
-def scores(text, path, columns, rows):
-    raster, odd = rasterise(text, columns, rows)
-    if raster is None:
-        return None
-    ref_linear = reference(path, raster.shape[1], raster.shape[0])
-    out_linear = srgb_to_linear(raster)
-    def luma(linear):
-        srgb = np.where(linear <= 0.0031308, linear * 12.92, 1.055 * np.power(np.clip(linear, 0, 1), 1 / 2.4) - 0.055)
-        return (srgb * 255) @ np.array([0.299, 0.587, 0.114])
-    structure = ssim(luma(ref_linear), luma(out_linear))
-    blur = lambda x: np.stack([gaussian_filter(x[..., i], 4) for i in range(3)], -1)
-    delta = np.linalg.norm(linear_to_lab(blur(ref_linear)) - linear_to_lab(blur(out_linear)), axis=-1)
-    return structure, float(delta.mean()), odd
 
 
 def run(command):

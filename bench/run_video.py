@@ -44,7 +44,7 @@ def ffmpeg_alone(clip):
 
 def picture_rows(tview, clip, columns=160, rows=48):
     """Mean SSIM and ΔE over FRAMES: tview's sets as played, and the frames as stills."""
-    from run_fidelity import scores  # numpy, scipy, pyte: only for this table
+    from cell_raster import scores  # numpy, scipy, pyte: only for this table
     out = []
     with tempfile.TemporaryDirectory() as work:
         stills = {}
@@ -55,9 +55,8 @@ def picture_rows(tview, clip, columns=160, rows=48):
                             "-frames:v", "1", "-y", stills[n]], check=True)
 
         def mean(results):
-            results = [r for r in results if r]
-            if not results:
-                return "n/a | n/a"
+            if not all(results):
+                return "n/a: a frame drew nothing | –"
             return (f"{sum(r[0] for r in results) / len(results):.3f} | "
                     f"{sum(r[1] for r in results) / len(results):.2f}")
 
@@ -70,8 +69,13 @@ def picture_rows(tview, clip, columns=160, rows=48):
                 starts.append(at)
                 at = played.find(SYNC, at + 1)
             starts.append(len(played))
-            results = [scores(played[:starts[n + 1]].decode("utf-8", "replace"), stills[n], columns, rows)
-                       for n in FRAMES if n + 1 < len(starts)]
+            # Each frame is written whole; all 250 of them, or frame n would be another frame.
+            if len(starts) - 1 != 250:
+                out.append(f"| {size} | tview --symbols {symbols}, played | n/a: {len(starts) - 1} frames | |")
+                print(out[-1])
+                continue
+            results = [scores(played[starts[n]:starts[n + 1]].decode("utf-8", "replace"), stills[n], columns, rows)
+                       for n in FRAMES]
             out.append(f"| {size} | tview --symbols {symbols}, played | {mean(results)} |")
             print(out[-1])
         still_tools = [("tview --symbols quad, stills", lambda p: [tview, "--symbols", "quad", "--size", size,

@@ -307,12 +307,16 @@ tview_video *tview_video_open(int fd, int64_t size, size_t largest_allocation, t
 void tview_video_set_output(tview_video *video, int width, int height) {
     video->out_width = width;
     video->out_height = height;
-    // Frames scaled to half their pixels or fewer (text cells): frames no other frame refers to
-    // skip the loop filter, a sixth of H.264's decoding here. Nothing is predicted from them, so
-    // nothing drifts: on bench/'s 720p clip at 1280x360 the frames differ from fully filtered
-    // ones by 59.8 dB PSNR (a third of an 8-bit step); without the filter on every frame, 50 dB.
+    // H.264 frames scaled to half their pixels or fewer (text cells): frames no other frame
+    // refers to skip the loop filter, a sixth of the decoding here. Nothing is predicted from
+    // them, so nothing drifts: on bench/'s 720p clip the frames differ from fully filtered ones
+    // by 59.8 dB PSNR at 1280x360 and 61.9 dB at 640x360 (a fraction of an 8-bit step); without
+    // the filter on every frame, 50 dB. H.264 only, the codec measured: in HEVC a picture of a
+    // lower temporal layer that FFmpeg counts as non-reference may still be referred to.
     long coded = (long)video->codec->width * video->codec->height;
-    video->codec->skip_loop_filter = (long)width * height * 2 <= coded ? AVDISCARD_NONREF : AVDISCARD_DEFAULT;
+    int scaled_down = (long)width * height * 2 <= coded;
+    video->codec->skip_loop_filter =
+        video->codec->codec_id == AV_CODEC_ID_H264 && scaled_down ? AVDISCARD_NONREF : AVDISCARD_DEFAULT;
 }
 
 // The next decoded frame into `into`: 1, 0 at the end, -1 on an error (`reason`).

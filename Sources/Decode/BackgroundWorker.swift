@@ -1,8 +1,9 @@
 import Glibc
 
 /// One background thread that runs one job at a time: the player's decode-ahead, so the next
-/// frame is decoded and downsampled while the current one is written to the terminal, and a
-/// sequence's next files decoded on the other processors.
+/// frame is decoded and downsampled while the current one is written to the terminal, a
+/// sequence's next files decoded on the other processors, and the bands of a picture someone
+/// waits for (`ParallelBands`).
 ///
 /// Hand-over is by semaphores, which order memory: what the job wrote is visible after `wait`,
 /// what the caller wrote before `start` is visible to the job. The caller must not touch what a

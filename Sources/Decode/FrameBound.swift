@@ -1,8 +1,7 @@
 /// The largest frame, in pixels, a decoder that can scale while it decodes (video clips) need
 /// produce: about what the picture is shown at. Frames are scaled to fit within it, never
-/// enlarged. A text picture reads each cell as a grid of samples, in half blocks 1x2 and with
-/// eighth blocks 8x8 (each twice as tall as wide in a cell of 1:2): its frames may have pixels
-/// of another shape than square (`pixelAspect`), as many as those samples need.
+/// enlarged. A text picture's frames may have pixels of another shape than square
+/// (`pixelAspect`): as many across and down as its cells read (`GridRenderer.decodeBound`).
 public struct FrameBound: Sendable, Equatable {
     public var width: Int
     public var height: Int

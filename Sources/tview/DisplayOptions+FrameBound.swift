@@ -6,8 +6,8 @@ import Terminal
 extension DisplayOptions {
     /// About the most pixels a picture can be shown at, so a video clip is decoded no larger:
     /// the area's cells (`--place`, `--size`, the terminal's size, else COLUMNS x LINES) times a
-    /// cell's pixels where the terminal says them, else 10x20 (more than the 8x8 samples a text
-    /// cell is read as, and a common cell for pixel output).
+    /// cell's pixels where the terminal says them, else 10x20 (more than any text cell reads,
+    /// and a common cell for pixel output).
     func frameBound(environment: [String: String]) -> FrameBound {
         let terminal = TerminalSize.of(descriptor: STDOUT_FILENO)
         let area: (columns: Int, rows: Int) =

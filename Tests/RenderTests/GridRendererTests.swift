@@ -40,22 +40,27 @@ import TestSupport
 
     /// A clip is decoded at twice the samples its cells read (the last halving in linear light),
     /// or with eighth blocks at 4x8 (eight rows for the lower eighths), with pixels shaped so the
-    /// picture keeps its shape: 160x48 cells of 1:2.
+    /// picture keeps its shape: 160x48 cells of 1:2, and of 1:2.2. Mono reads sub-cells alone,
+    /// eighth blocks or not.
     @Test func clipsAreDecodedAtTheSamplesTheirCellsRead() {
-        let expected: [(MosaicSymbols, Bool, FrameBound)] = [
-            (.half, false, FrameBound(width: 320, height: 192, pixelAspect: 1)),
-            (.quadrant, false, FrameBound(width: 640, height: 192, pixelAspect: 2)),
-            (.sextant, false, FrameBound(width: 640, height: 288, pixelAspect: 4.0 / 3)),
-            (.octant, false, FrameBound(width: 640, height: 384, pixelAspect: 1)),
-            (.quadrant, true, FrameBound(width: 640, height: 384, pixelAspect: 1)),
-            (.octant, true, FrameBound(width: 640, height: 384, pixelAspect: 1)),
+        let expected: [(MosaicSymbols, Bool, ColorMode, Double, FrameBound)] = [
+            (.half, false, .truecolor, 2, FrameBound(width: 320, height: 192, pixelAspect: 1)),
+            (.quadrant, false, .truecolor, 2, FrameBound(width: 640, height: 192, pixelAspect: 2)),
+            (.sextant, false, .truecolor, 2, FrameBound(width: 640, height: 288, pixelAspect: 4.0 / 3)),
+            (.octant, false, .truecolor, 2, FrameBound(width: 640, height: 384, pixelAspect: 1)),
+            (.quadrant, true, .truecolor, 2, FrameBound(width: 640, height: 384, pixelAspect: 1)),
+            (.octant, true, .palette256, 2, FrameBound(width: 640, height: 384, pixelAspect: 1)),
+            (.quadrant, true, .mono, 2, FrameBound(width: 640, height: 192, pixelAspect: 2)),
+            (.quadrant, true, .truecolor, 2.2, FrameBound(width: 640, height: 384, pixelAspect: 1.1)),
+            (.half, false, .truecolor, 2.2, FrameBound(width: 320, height: 192, pixelAspect: 1.1)),
         ]
-        for (symbols, eighths, bound) in expected {
-            var builder = CellGridBuilder(mode: .truecolor)
+        for (symbols, eighths, mode, cellAspect, bound) in expected {
+            var builder = CellGridBuilder(mode: mode)
             builder.symbols = symbols
             builder.eighths = eighths
-            let made = GridRenderer.decodeBound(columns: 160, rows: 48, cellAspect: 2, builder: builder)
-            #expect(made == bound, "\(symbols) eighths \(eighths)")
+            let made = GridRenderer.decodeBound(columns: 160, rows: 48, cellAspect: cellAspect, builder: builder)
+            #expect(made.width == bound.width && made.height == bound.height, "\(symbols) \(eighths) \(mode)")
+            #expect(abs(made.pixelAspect - bound.pixelAspect) < 1e-9, "\(symbols) \(eighths) \(mode) \(cellAspect)")
         }
     }
 

@@ -25,7 +25,8 @@ public import Decode
 /// no scaled picture is made), and a cell whose canvas pixels did not change (its digest) is
 /// not worked out again. An opaque cell's samples go straight into its regions' sums
 /// (`opaqueGridRegions`), each sample one vector of `MosaicPixelTable` quantities added to its
-/// column, its row and its sub-cell: no sums across lanes. In truecolor every candidate is ranked
+/// column, its row and its sub-cell: no sums across lanes; without eighth blocks, its pixels
+/// go straight into its sub-cells (`opaqueSubcells`). In truecolor every candidate is ranked
 /// by how far its groups spread about their own means in the pattern space, which needs only
 /// the groups' point sums and counts (`MosaicPartitionRanking`: eight partitions at a time),
 /// and the three least are scored exactly (`MosaicFinalists`): on bench/results/fidelity.md's pictures
@@ -57,6 +58,8 @@ public struct MosaicCellBuilder: Sendable {
     private static let wedgeScalars = MosaicWedge.all.map(\.scalar)
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
+    /// The threads for that, where not the processors' count (tests).
+    var threads: Int?
     /// Let the chosen partition show its darker group at its mean in the pattern space, the
     /// lighter one carrying the rest of the cell's light, where that shows with less error
     /// (`movedLight`).
@@ -122,7 +125,7 @@ public struct MosaicCellBuilder: Sendable {
         grid.cells.withUnsafeMutableBufferPointer { cells in
             digests.withUnsafeMutableBufferPointer { digests in
                 let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
-                ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel) { band in
+                ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel, threads: threads) { band in
                     var scratch = [SIMD8<Float>](repeating: .zero, count: Self.scratchCount)
                     canvas.pixels.withUnsafeBufferPointer { pixels in
                         LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
@@ -339,7 +342,8 @@ public struct MosaicCellBuilder: Sendable {
 
     /// An opaque cell's sub-cells (without eighth blocks), as `samples` and `cell(_:x:y:)` take
     /// them (the same sums in the same order, so the same cells), without an array of samples
-    /// or of sub-cells between: a video clip in quadrants makes 7680 cells 25 times a second.
+    /// or of sub-cells between: a 16:9 clip in quadrants at 160x48 makes 7200 cells 25 times a
+    /// second.
     static func opaqueSubcells(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
         down: [MosaicGeometry.Share], rows: Int, toLinear: UnsafeBufferPointer<Float>, space: PatternSpace,
@@ -374,6 +378,8 @@ public struct MosaicCellBuilder: Sendable {
         var lanes = MosaicLanes()
         LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
             for lane in 0..<(rows * 2) {
+                // Every sub-cell of a cell has canvas under it (MosaicGeometry's shares).
+                assert(area[lane] > 0)
                 let pixel = LinearLight.pixel(
                     premultiplied: SIMD4(r[lane], g[lane], b[lane], area[lane]) * (255 / area[lane]), table: table)
                 lanes.set(lane, pixel.over(r: background.r, g: background.g, b: background.b), space: space)

@@ -7,17 +7,19 @@ import Synchronization
 /// pictures someone waits for: while playing, frames are prepared ahead and threads woken for
 /// every frame cost more CPU than they save (measured: sextants at 160x48 from 22 % to 35 %).
 ///
-/// The helpers are threads of its own, made for the picture: Dispatch's pool on Linux adds its
-/// threads late (its second thread took its first band 0.9 to 1.8 ms after the start, measured
-/// on med.gif's first frame, itself 5 ms on one processor), which left the first picture
-/// mostly on one.
+/// The helpers are threads of their own, made for the picture: Dispatch's pool on Linux adds
+/// its threads late (its second thread took its first band 0.9 to 1.8 ms after the start,
+/// measured on med.gif's first frame, itself 5 ms on one processor), which left the first
+/// picture mostly on one.
 enum ParallelBands {
     static let processors = ProcessorCount.online
 
     /// `body` for consecutive ranges covering 0..<rows, at once when `work` (a rough count of
-    /// operations) is worth it.
-    static func run(rows: Int, work: Int, parallel: Bool, _ body: @Sendable (Range<Int>) -> Void) {
-        let threads = parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1
+    /// operations) is worth it; on `threads` where given (tests: more than the processors).
+    static func run(
+        rows: Int, work: Int, parallel: Bool, threads forced: Int? = nil, _ body: @Sendable (Range<Int>) -> Void
+    ) {
+        let threads = forced.map { min($0, rows) } ?? (parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1)
         guard threads > 1 else {
             body(0..<rows)
             return
@@ -28,7 +30,9 @@ enum ParallelBands {
         let next = BandCounter()
         withoutActuallyEscaping(body) { body in
             let takeBands: @Sendable () -> Void = {
-                while case let band = next.take(), band < bands {
+                while true {
+                    let band = next.take()
+                    guard band < bands else { return }
                     body(rows * band / bands..<rows * (band + 1) / bands)
                 }
             }
@@ -40,7 +44,8 @@ enum ParallelBands {
     }
 }
 
-/// The next band to take, shared by the threads of one `ParallelBands.run`.
+/// The next band to take, shared by the threads of one `ParallelBands.run` (a class: an
+/// `Atomic` cannot be copied into the closures the threads run).
 private final class BandCounter: Sendable {
     private let next = Atomic<Int>(0)
 
