@@ -438,10 +438,21 @@ public struct MosaicCellBuilder: Sendable {
                 @inline(__always) func byte(_ bits: UInt32) -> Int {
                     Int(toSRGB[min(Int(bits & 0x7F_FFFF), LinearLight.steps)])
                 }
+                // A sample of the same linear steps as the one before it (two samples of one
+                // canvas pixel: a clip is made at 4 pixels across a cell; or a flat area) has
+                // its quantities: taken again, not looked up again.
+                var last = (column: -1, value: SIMD8<Float>())
                 addSampleRow(sampleRow, subcellParts: subcellParts, into: regions, prefixes: prefixes) { column in
+                    if column > 0, last.column == column - 1, r[column] == r[column - 1], g[column] == g[column - 1],
+                        b[column] == b[column - 1]
+                    {
+                        last.column = column
+                        return last.value
+                    }
                     var value = table[byte(r[column])] + table[256 + byte(g[column])] + table[512 + byte(b[column])]
                     value[6] = value[3] * value[3] + value[4] * value[4] + value[5] * value[5]
                     value[7] = 1
+                    last = (column, value)
                     return value
                 }
             }
