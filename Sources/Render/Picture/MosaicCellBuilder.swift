@@ -294,17 +294,13 @@ public struct MosaicCellBuilder: Sendable {
     ) -> [RGBA] {
         if sums.count < rows * 5 { sums = [SIMD8<Float>](repeating: .zero, count: rows * 5) }
         for index in 0..<(rows * 5) { sums[index] = .zero }
-        let leftHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
         for share in down {
             var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), a = SIMD8<Float>(), w = SIMD8<Float>()
             let start = share.index * width
             for pixelShare in across {
                 let pixel = pixels[start + pixelShare.index]
-                var weights = pixelShare.eighths
-                if columns != 8 {
-                    let left = (weights * leftHalf).sum()
-                    weights = SIMD8(left, pixelShare.total - left, 0, 0, 0, 0, 0, 0)
-                }
+                let halves = pixelShare.halves
+                let weights = columns == 8 ? pixelShare.eighths : SIMD8(halves[0], halves[1], 0, 0, 0, 0, 0, 0)
                 let alpha = Float(pixel.a) / 255
                 let shared = weights * alpha
                 r += shared * toLinear[Int(pixel.r)]
@@ -349,15 +345,13 @@ public struct MosaicCellBuilder: Sendable {
         down: [MosaicGeometry.Share], rows: Int, toLinear: UnsafeBufferPointer<Float>, space: PatternSpace,
         background: (r: UInt8, g: UInt8, b: UInt8)
     ) -> MosaicLanes {
-        let leftHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
         var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>(), area = SIMD8<Float>()
         for share in down {
             var rowR = SIMD2<Float>(), rowG = SIMD2<Float>(), rowB = SIMD2<Float>(), rowArea = SIMD2<Float>()
             let start = share.index * width
             for pixelShare in across {
                 let pixel = pixels[start + pixelShare.index]
-                let left = (pixelShare.eighths * leftHalf).sum()
-                let weights = SIMD2(left, pixelShare.total - left)
+                let weights = pixelShare.halves
                 rowR += weights * toLinear[Int(pixel.r)]
                 rowG += weights * toLinear[Int(pixel.g)]
                 rowB += weights * toLinear[Int(pixel.b)]
@@ -440,19 +434,17 @@ public struct MosaicCellBuilder: Sendable {
                 }
                 // A sample of the same linear steps as the one before it (two samples of one
                 // canvas pixel: a clip is made at 4 pixels across a cell; or a flat area) has
-                // its quantities: taken again, not looked up again.
-                var last = (column: -1, value: SIMD8<Float>())
+                // its quantities: taken again, not looked up again. addSampleRow asks for the
+                // columns in order, so `previous` is always the column before's.
+                var previous = SIMD8<Float>()
                 addSampleRow(sampleRow, subcellParts: subcellParts, into: regions, prefixes: prefixes) { column in
-                    if column > 0, last.column == column - 1, r[column] == r[column - 1], g[column] == g[column - 1],
-                        b[column] == b[column - 1]
-                    {
-                        last.column = column
-                        return last.value
+                    if column > 0, r[column] == r[column - 1], g[column] == g[column - 1], b[column] == b[column - 1] {
+                        return previous
                     }
                     var value = table[byte(r[column])] + table[256 + byte(g[column])] + table[512 + byte(b[column])]
                     value[6] = value[3] * value[3] + value[4] * value[4] + value[5] * value[5]
                     value[7] = 1
-                    last = (column, value)
+                    previous = value
                     return value
                 }
             }

@@ -17,6 +17,9 @@ struct MosaicGeometry: Sendable {
         let total: Float
         /// The eighths it has a share of (a canvas pixel meets one to three of them, mostly).
         let eighthLanes: Range<Int>
+        /// Across only: its share of the cell's left half and of its right half (sub-cells'
+        /// columns), made once rather than for every canvas row a cell reads.
+        let halves: SIMD2<Float>
 
         init(index: Int, eighths: SIMD8<Float>, subcellRows: SIMD8<Float>, total: Float) {
             self.index = index
@@ -26,6 +29,8 @@ struct MosaicGeometry: Sendable {
             let first = (0..<8).first { eighths[$0] > 0 } ?? 0
             let last = (0..<8).last { eighths[$0] > 0 } ?? -1
             eighthLanes = first..<max(first, last + 1)
+            let left = (eighths * SIMD8(1, 1, 1, 1, 0, 0, 0, 0)).sum()
+            halves = SIMD2(left, total - left)
         }
     }
 
