@@ -15,10 +15,7 @@ import TestSupport
         var square = RGBAImage(width: width, height: 2 * height)
         for y in 0..<height {
             for x in 0..<width {
-                let value = random.next()
-                let pixel = RGBA(
-                    r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
-                    b: UInt8(truncatingIfNeeded: value >> 16))
+                let pixel = random.opaquePixel()
                 tall[x, y] = pixel
                 square[x, 2 * y] = pixel
                 square[x, 2 * y + 1] = pixel

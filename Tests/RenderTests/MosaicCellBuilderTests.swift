@@ -276,15 +276,7 @@ import Testing
         let parts = MosaicCellBuilder.subcellRows(symbols.rows)
         let table = MosaicPixelTable.truecolor.entries
         for (width, height, columns, rows) in [(97, 61, 20, 8), (30, 17, 40, 12), (480, 270, 16, 5)] {
-            var canvas = RGBAImage(width: width, height: height)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let value = random.next()
-                    canvas[x, y] = RGBA(
-                        r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
-                        b: UInt8(truncatingIfNeeded: value >> 16))
-                }
-            }
+            let canvas = random.opaqueCanvas(width: width, height: height)
             let geometry = MosaicGeometry(
                 sourceWidth: width, sourceHeight: height, columns: columns, rows: rows, subcellRows: symbols.rows)
             var scratch = [SIMD8<Float>](repeating: .zero, count: 56)
@@ -334,15 +326,7 @@ import Testing
         let builder = MosaicCellBuilder(symbols: symbols, base: CellGridBuilder(mode: .truecolor))
         let space = PatternSpace(mode: .truecolor)
         for (width, height, columns, rows) in [(97, 61, 20, 8), (30, 17, 40, 12), (640, 192, 160, 48)] {
-            var canvas = RGBAImage(width: width, height: height)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let value = random.next()
-                    canvas[x, y] = RGBA(
-                        r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
-                        b: UInt8(truncatingIfNeeded: value >> 16))
-                }
-            }
+            let canvas = random.opaqueCanvas(width: width, height: height)
             let geometry = MosaicGeometry(
                 sourceWidth: width, sourceHeight: height, columns: columns, rows: rows, subcellRows: symbols.rows)
             var scratch = [SIMD8<Float>](repeating: .zero, count: 56)

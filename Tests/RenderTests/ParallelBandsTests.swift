@@ -43,15 +43,7 @@ import TestSupport
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
     func cellsMadeInParallelEqualThoseMadeOnOne(symbols: MosaicSymbols) {
         var random = SplitMix64(seed: 45)
-        var canvas = RGBAImage(width: 480, height: 270)
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width {
-                let value = random.next()
-                canvas[x, y] = RGBA(
-                    r: UInt8(truncatingIfNeeded: value), g: UInt8(truncatingIfNeeded: value >> 8),
-                    b: UInt8(truncatingIfNeeded: value >> 16))
-            }
-        }
+        let canvas = random.opaqueCanvas(width: 480, height: 270)
         for eighths in [true, false] {
             var base = CellGridBuilder(mode: .truecolor)
             base.eighths = eighths
