@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// The chosen partition's light, moved (`MosaicCellBuilder.movedLight`): the darker group may
-/// show its mean in the pattern space and the lighter one the rest of the cell's light. The
-/// pattern is the same, the error never larger, the cell's light the same.
+/// show its mean in the pattern space, or over a near-black floor the floor itself, and the
+/// lighter one the rest of the cell's light. The pattern is the same, the error never larger
+/// (but for the floor), the cell's light the same.
 @Suite struct MosaicMovedLightTests {
     static func builder(_ symbols: MosaicSymbols, movesLight: Bool, mode: ColorMode = .truecolor) -> MosaicCellBuilder {
         var base = CellGridBuilder(mode: mode)
@@ -57,10 +58,29 @@ import Testing
         let movedShown = MosaicCellBuilderTests.shown(moved, symbols: .octant)
         let darkest = { (shown: [(Int, Int, Int)?]) in shown.compactMap { $0?.0 }.min()! }
         #expect(darkest(movedShown) < darkest(plainShown), "\(plain) → \(moved)")
+        // Most of the black is black: it shows black, not a glow of the edge's light.
+        #expect(darkest(movedShown) == 0, "\(moved)")
         #expect(
             MosaicCellBuilderTests.error(movedShown, samples) < MosaicCellBuilderTests.error(plainShown, samples))
         let kept = Self.light(of: samples), shown = Self.light(of: moved, symbols: .octant)
         for channel in 0..<3 { #expect(abs(kept[channel] - shown[channel]) < 0.05, "\(kept) \(shown)") }
+    }
+
+    /// The same without eighth blocks (the sub-cells are the samples): a star in one quadrant,
+    /// its dim edge in the next, black elsewhere. The edge's light goes to the star; the rest
+    /// shows black.
+    @Test func aStarsSpillOverSubcellsShowsBlack() {
+        var base = CellGridBuilder(mode: .truecolor)
+        base.eighths = false
+        let builder = MosaicCellBuilder(symbols: .quadrant, base: base)
+        let star = RGBA(r: 230, g: 230, b: 230), edge = RGBA(r: 60, g: 60, b: 60), black = RGBA(r: 0, g: 0, b: 0)
+        let cell = builder.cell([star, edge, black, black], x: 0, y: 0)
+        let colours = [cell.foreground, cell.background].compactMap(MosaicCellBuilderTests.rgb)
+        #expect(colours.contains { $0 == (0, 0, 0) }, "\(cell)")
+        // One sub-cell lit, carrying the star's light and the edge's.
+        let kept = MosaicCellBuilderTests.linear(230) + MosaicCellBuilderTests.linear(60)
+        let shown = colours.map { MosaicCellBuilderTests.linear($0.0) }.max()!
+        #expect(abs(kept - shown) < 0.005, "\(kept) \(shown)")
     }
 
     /// Random cells with a little of a second and third colour (edges anywhere, slanted too):
@@ -76,7 +96,7 @@ import Testing
         let plain = Self.builder(symbols, movesLight: false, mode: mode)
         let moving = Self.builder(symbols, movesLight: true, mode: mode)
         let chroma = mode == .truecolor ? 0.316 : 1
-        var movedCells = 0
+        var movedCells = 0, flooredCells = 0
         for _ in 0..<300 {
             func colour(_ range: ClosedRange<UInt64>) -> RGBA {
                 RGBA(
@@ -97,7 +117,18 @@ import Testing
             let afterShown = MosaicCellBuilderTests.shown(after, symbols: symbols)
             let beforeError = MosaicCellBuilderTests.error(beforeShown, samples, chroma: chroma)
             let afterError = MosaicCellBuilderTests.error(afterShown, samples, chroma: chroma)
-            #expect(afterError <= beforeError + 1e-6, "\(before) → \(after)")
+            // Over a near-black floor, with most of the darker group at it, that group shows
+            // the floor whatever the error (the glow the error misses); elsewhere never more
+            // error.
+            let floor = (samples.map(\.r).min()!, samples.map(\.g).min()!, samples.map(\.b).min()!)
+            let darker = [after.foreground, after.background].compactMap(MosaicCellBuilderTests.rgb).min {
+                $0.0 + $0.1 + $0.2 < $1.0 + $1.1 + $1.2
+            }
+            let floorShown = MosaicCellBuilderTests.rgb(
+                plain.base.color(RGBA(r: floor.0, g: floor.1, b: floor.2), x: 0, y: 0))!
+            let floored = max(floor.0, floor.1, floor.2) <= 24 && darker.map { $0 == floorShown } == true
+            if floored { flooredCells += 1 }
+            #expect(floored || afterError <= beforeError + 1e-6, "\(before) → \(after)")
             guard before != after else { continue }
             movedCells += 1
             #expect(before.glyph == after.glyph || before.foreground == before.background, "\(before) → \(after)")
@@ -110,5 +141,6 @@ import Testing
             }
         }
         #expect(movedCells > (mode == .truecolor ? 30 : 5), "light moved in \(movedCells) of 300 cells")
+        #expect(flooredCells > 10, "the floor shown in \(flooredCells) of 300 cells")
     }
 }

@@ -35,6 +35,12 @@ enum LinearLight {
             b: toSRGB(sum.z * scale, table: table), a: UInt8(min(255, alpha + 0.5)))
     }
 
+    /// An opaque pixel from linear RGB (each channel clamped to 0–1).
+    @inline(__always)
+    static func pixel(linear: SIMD3<Float>, table: UnsafeBufferPointer<UInt8>) -> RGBA {
+        RGBA(r: toSRGB(linear.x, table: table), g: toSRGB(linear.y, table: table), b: toSRGB(linear.z, table: table))
+    }
+
     /// `toSRGB` with the table already in hand (hot loops: no global access per pixel).
     @inline(__always)
     static func toSRGB(_ linear: Float, table: UnsafeBufferPointer<UInt8>) -> UInt8 {

@@ -253,9 +253,10 @@ public struct MosaicCellBuilder: Sendable {
             // The common case: the samples go straight into the cell's regions.
             let count = symbols.columns * symbols.rows
             return scratch.withUnsafeMutableBufferPointer { scratch in
+                var floor = SIMD3<Float>()
                 let prefixes = usesWedges ? scratch.baseAddress! + 56 : nil
                 pixelTable.withUnsafeBufferPointer { table in
-                    Self.opaqueGridRegions(
+                    floor = Self.opaqueGridRegions(
                         pixels, width: width, across: geometry.across[column], down: geometry.down[row],
                         toLinear: toLinear, table: table, subcellParts: subcellParts, scratch: scratch.baseAddress!,
                         prefixes: prefixes)
@@ -264,7 +265,7 @@ public struct MosaicCellBuilder: Sendable {
                 return bestCell(
                     MosaicLanes(regions: regions + 16, count: count), count: count, x: x, y: y,
                     strips: (MosaicLanes(regions: regions, count: 8), MosaicLanes(regions: regions + 8, count: 8)),
-                    wedgeRows: prefixes)
+                    wedgeRows: prefixes, floor: floor)
             }
         }
         if opaque, base.mode != .mono {
@@ -388,12 +389,13 @@ public struct MosaicCellBuilder: Sendable {
     /// for every pixel value), each sample row's linear means turned into table steps eight
     /// lanes at a time. `scratch`: 56 vectors; the regions are left from its 32nd on. With
     /// `prefixes`, each sample row's prefix sums go there too (`addSampleRow`).
+    @discardableResult
     static func opaqueGridRegions(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
         down: [MosaicGeometry.Share], toLinear: UnsafeBufferPointer<Float>, table: UnsafeBufferPointer<SIMD8<Float>>,
         subcellParts: [[(row: Int, weight: Float)]], scratch: UnsafeMutablePointer<SIMD8<Float>>,
         prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
-    ) {
+    ) -> SIMD3<Float> {
         let sums = scratch, regions = scratch + 32
         sums.update(repeating: .zero, count: 56)
         var columnAreas = SIMD8<Float>()
@@ -421,6 +423,11 @@ public struct MosaicCellBuilder: Sendable {
         // LinearLight's steps, eight lanes at once, with no conversion to check.
         let magic = SIMD8<Float>(repeating: 8_388_608)
         let steps = SIMD8<Float>(repeating: Float(LinearLight.steps))
+        // The darkest step of each channel over the cell: column by column over the sample
+        // rows, then across (the steps' bits order as the steps do).
+        var least = (
+            r: SIMD8<UInt32>(repeating: .max), g: SIMD8<UInt32>(repeating: .max), b: SIMD8<UInt32>(repeating: .max)
+        )
         LinearLight.toSRGBTable.withUnsafeBufferPointer { toSRGB in
             for sampleRow in 0..<8 {
                 let at = sampleRow * 4
@@ -429,6 +436,9 @@ public struct MosaicCellBuilder: Sendable {
                 let r = unsafeBitCast(sums[at] * scale + magic, to: SIMD8<UInt32>.self)
                 let g = unsafeBitCast(sums[at + 1] * scale + magic, to: SIMD8<UInt32>.self)
                 let b = unsafeBitCast(sums[at + 2] * scale + magic, to: SIMD8<UInt32>.self)
+                least.r.replace(with: r, where: r .< least.r)
+                least.g.replace(with: g, where: g .< least.g)
+                least.b.replace(with: b, where: b .< least.b)
                 @inline(__always) func byte(_ bits: UInt32) -> Int {
                     Int(toSRGB[min(Int(bits & 0x7F_FFFF), LinearLight.steps)])
                 }
@@ -449,6 +459,9 @@ public struct MosaicCellBuilder: Sendable {
                 }
             }
         }
+        let step = 1 / Float(LinearLight.steps)
+        return SIMD3(
+            Float(least.r.min() & 0x7F_FFFF), Float(least.g.min() & 0x7F_FFFF), Float(least.b.min() & 0x7F_FFFF)) * step
     }
 
     /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
@@ -464,7 +477,7 @@ public struct MosaicCellBuilder: Sendable {
         return withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 24 + 65) { regions in
             let prefixes = usesWedges ? regions.baseAddress! + 24 : nil
             prefixes?[64] = .zero
-            shown.withUnsafeBufferPointer { samples in
+            let floor = shown.withUnsafeBufferPointer { samples in
                 pixelTable.withUnsafeBufferPointer { table in
                     Self.regions(
                         of: samples, subcellParts: subcellParts, table: table, into: regions.baseAddress!,
@@ -475,7 +488,7 @@ public struct MosaicCellBuilder: Sendable {
             return bestCell(
                 MosaicLanes(regions: lanes + 16, count: count), count: count, x: x, y: y,
                 strips: (MosaicLanes(regions: lanes, count: 8), MosaicLanes(regions: lanes + 8, count: 8)),
-                wedgeRows: prefixes)
+                wedgeRows: prefixes, floor: floor)
         }
     }
 
@@ -484,17 +497,22 @@ public struct MosaicCellBuilder: Sendable {
     /// then its sub-cells (row by row, a sextant's samples 2 and 5 split between two rows by
     /// `subcellParts`). A sample is added to its three regions whole, one vector each: no sums
     /// across lanes. With `prefixes`, each sample row's prefix sums go there too.
+    @discardableResult
     static func regions(
         of samples: UnsafeBufferPointer<RGBA>, subcellParts: [[(row: Int, weight: Float)]],
         table: UnsafeBufferPointer<SIMD8<Float>>, into regions: UnsafeMutablePointer<SIMD8<Float>>,
         prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
-    ) {
+    ) -> SIMD3<Float> {
         regions.update(repeating: .zero, count: 24)
+        var floor = SIMD8<Float>(repeating: .infinity)
         for y in 0..<8 {
             addSampleRow(y, subcellParts: subcellParts, into: regions, prefixes: prefixes) { x in
-                MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
+                let value = MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
+                floor.replace(with: value, where: value .< floor)
+                return value
             }
         }
+        return SIMD3(floor[0], floor[1], floor[2])
     }
 
     /// Sample row `y`, whose eight samples' quantities `value` gives (by column), added to the
@@ -568,16 +586,17 @@ public struct MosaicCellBuilder: Sendable {
     /// first tried.
     private func bestCell(
         _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)? = nil,
-        wedgeRows: UnsafePointer<SIMD8<Float>>? = nil
+        wedgeRows: UnsafePointer<SIMD8<Float>>? = nil, floor: SIMD3<Float>? = nil
     ) -> Cell {
         LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
-            bestCell(lanes, count: count, x: x, y: y, strips: strips, wedgeRows: wedgeRows, table: table)
+            bestCell(
+                lanes, count: count, x: x, y: y, strips: strips, wedgeRows: wedgeRows, floor: floor, table: table)
         }
     }
 
     private func bestCell(
         _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)?,
-        wedgeRows: UnsafePointer<SIMD8<Float>>?, table: UnsafeBufferPointer<UInt8>
+        wedgeRows: UnsafePointer<SIMD8<Float>>?, floor: SIMD3<Float>?, table: UnsafeBufferPointer<UInt8>
     ) -> Cell {
         let full = (1 << count) - 1
         let all = lanes.group(mask: full)
@@ -650,8 +669,10 @@ public struct MosaicCellBuilder: Sendable {
             }
         }
         if movesLight, best.group.count > 0, best.group.count < all.count,
-            let moved = movedLight(best.group, all.minus(best.group), x: x, y: y, table: table),
-            moved.error < best.error
+            let moved = movedLight(
+                best.group, all.minus(best.group), floor: floor ?? lanes.floor(count: count), x: x, y: y,
+                table: table),
+            moved.floored || moved.error < best.error
         {
             (best.foreground, best.background) = (moved.foreground, moved.background)
         }
@@ -734,9 +755,19 @@ public struct MosaicCellBuilder: Sendable {
     /// star in its corner), so the darker group may show its mean in the pattern space instead
     /// (darker) and the lighter one carry the rest of the cell's light, where that shows with
     /// less error. The cell's light is kept either way (what the eye sums from a distance).
+    ///
+    /// Over black the pattern space's mean still glows: the samples a star only partly covers
+    /// keep a few steps of it (measured on bench/results/fidelity.md's star field: boxes of
+    /// 4 to 13 of 255 around stars), and a box a step above black is the box the eye sees. So
+    /// where the cell's `floor` (its darkest sample, channel by channel) is near black and the
+    /// darker group is sparse above it (most of its samples at the floor: the variance of their
+    /// distance to it at least its mean squared, which holds when at most half are lit), the
+    /// darker group shows the floor (`floored`, taken without comparing errors: by squared
+    /// error the mean always wins, and the glow is what it misses).
     private func movedLight(
-        _ foreground: MosaicGroup, _ background: MosaicGroup, x: Int, y: Int, table: UnsafeBufferPointer<UInt8>
-    ) -> (error: Float, foreground: TermColor, background: TermColor)? {
+        _ foreground: MosaicGroup, _ background: MosaicGroup, floor: SIMD3<Float>, x: Int, y: Int,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (error: Float, foreground: TermColor, background: TermColor, floored: Bool)? {
         let weights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
         let foregroundDarker =
             (foreground.total * weights).sum() * background.count < (background.total * weights).sum()
@@ -744,21 +775,40 @@ public struct MosaicCellBuilder: Sendable {
         let (dark, light) = foregroundDarker ? (foreground, background) : (background, foreground)
         // Samples within a step of one another: their means agree, nothing to move.
         guard dark.spread > dark.count * 1.6e-5 else { return nil }
-        let darkMean = space.srgb(point: dark.pointTotal / dark.count)
+        let floored = floor.max() <= Self.nearBlack && Self.isSparse(dark, above: floor, space: space, table: table)
+        let darkMean =
+            floored
+            ? LinearLight.pixel(linear: floor, table: table) : space.srgb(point: dark.pointTotal / dark.count)
         let darkLinear = SIMD3(
             LinearLight.fromSRGB[Int(darkMean.r)], LinearLight.fromSRGB[Int(darkMean.g)],
             LinearLight.fromSRGB[Int(darkMean.b)])
         let lightLinear = (light.total + dark.total - darkLinear * dark.count) / light.count
         // Only where the lighter group can carry it all: light lost is no better picture.
         guard lightLinear.max() <= 1, lightLinear.min() >= 0 else { return nil }
-        let lightMean = RGBA(
-            r: LinearLight.toSRGB(lightLinear.x, table: table), g: LinearLight.toSRGB(lightLinear.y, table: table),
-            b: LinearLight.toSRGB(lightLinear.z, table: table))
+        let lightMean = LinearLight.pixel(linear: lightLinear, table: table)
         let darkColor = base.color(darkMean, x: x, y: y), lightColor = base.color(lightMean, x: x, y: y)
         let error =
             dark.error(shown: shownColor(darkColor, exact: darkMean))
             + light.error(shown: shownColor(lightColor, exact: lightMean))
-        return foregroundDarker ? (error, darkColor, lightColor) : (error, lightColor, darkColor)
+        return foregroundDarker
+            ? (error, darkColor, lightColor, floored) : (error, lightColor, darkColor, floored)
+    }
+
+    /// A floor a black sky's cells have (linear; 24 of 255 in sRGB): the deepest shadows of
+    /// bench/results/fidelity.md's photos are above it, so their cells keep the mean.
+    private static let nearBlack = LinearLight.fromSRGB[24]
+
+    /// Whether most of `group`'s samples sit at `floor` (linear) and a few above it: the
+    /// variance of the samples' distances to it (in the pattern space) is at least their mean
+    /// distance squared, from the group's sums alone.
+    private static func isSparse(
+        _ group: MosaicGroup, above floor: SIMD3<Float>, space: PatternSpace, table: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let shown = LinearLight.pixel(linear: floor, table: table)
+        let point = space.point(Float(shown.r) / 255, Float(shown.g) / 255, Float(shown.b) / 255)
+        let distance = group.pointTotal - group.count * point
+        let squares = group.squares - 2 * (point * group.pointTotal).sum() + group.count * (point * point).sum()
+        return group.count * squares >= 2 * (distance * distance).sum()
     }
 
     /// What a terminal colour shows, as a point in `PatternSpace` (`exact`: the colour asked

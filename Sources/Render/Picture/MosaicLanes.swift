@@ -46,6 +46,13 @@ struct MosaicLanes {
             squares: squares[index], count: count[index])
     }
 
+    /// The least of the first `count` regions' linear colours, channel by channel.
+    func floor(count: Int) -> SIMD3<Float> {
+        var least = SIMD3<Float>(repeating: .infinity)
+        for index in 0..<count { least = pointwiseMin(least, SIMD3(r[index], g[index], b[index]) / self.count[index]) }
+        return least
+    }
+
     /// The regions in `mask` together.
     @inline(__always)
     func group(mask: Int) -> MosaicGroup {
