@@ -316,6 +316,62 @@ import Testing
         }
     }
 
+    /// At exactly 4x8 canvas pixels a cell (a clip decoded for eighth blocks), the regions taken
+    /// straight from the pixels' bytes (`opaquePixelRegions`) are those of the general path
+    /// (`opaqueGridRegions`) to the bit: every byte comes back from its linear step. The
+    /// wedges' row prefixes and the cell's floor too. Random canvases with flat runs, every set.
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func fourByEightCellsTakenFromTheirPixelsEqualTheGeneralPath(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 45)
+        let parts = MosaicCellBuilder.subcellRows(symbols.rows)
+        let table = MosaicPixelTable.truecolor.entries
+        let (columns, rows) = (24, 6)
+        var canvas = random.opaqueCanvas(width: columns * 4, height: rows * 8)
+        // Runs of equal pixels (the path's shortcut) and dark floors.
+        for index in stride(from: 0, to: canvas.pixels.count, by: 3) where index % 7 < 3 {
+            canvas.pixels[index] = canvas.pixels[max(0, index - 1)]
+        }
+        for index in stride(from: 0, to: canvas.pixels.count, by: 5) {
+            canvas.pixels[index] = RGBA(r: UInt8(index % 9), g: UInt8(index % 4), b: 0)
+        }
+        let geometry = MosaicGeometry(
+            sourceWidth: columns * 4, sourceHeight: rows * 8, columns: columns, rows: rows, subcellRows: symbols.rows)
+        #expect(geometry.fourByEight)
+        var general = [SIMD8<Float>](repeating: .zero, count: 121), direct = general
+        var cellsCompared = 0
+        canvas.pixels.withUnsafeBufferPointer { pixels in
+            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                table.withUnsafeBufferPointer { table in
+                    for row in 0..<rows {
+                        for column in 0..<columns {
+                            let floors = general.withUnsafeMutableBufferPointer { general in
+                                direct.withUnsafeMutableBufferPointer { direct in
+                                    (
+                                        MosaicCellBuilder.opaqueGridRegions(
+                                            pixels, width: columns * 4, across: geometry.across[column],
+                                            down: geometry.down[row], toLinear: toLinear, table: table,
+                                            subcellParts: parts, scratch: general.baseAddress!,
+                                            prefixes: general.baseAddress! + 56),
+                                        MosaicCellBuilder.opaquePixelRegions(
+                                            pixels, width: columns * 4, left: column * 4, top: row * 8, table: table,
+                                            subcellParts: parts, scratch: direct.baseAddress!,
+                                            prefixes: direct.baseAddress! + 56)
+                                    )
+                                }
+                            }
+                            #expect(floors.0 == floors.1, "cell \(column), \(row)")
+                            let regions = 16 + symbols.columns * symbols.rows
+                            #expect(Array(general[32..<(32 + regions)]) == Array(direct[32..<(32 + regions)]))
+                            #expect(Array(general[56..<120]) == Array(direct[56..<120]), "cell \(column), \(row)")
+                            cellsCompared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(cellsCompared == columns * rows)
+    }
+
     /// Without eighth blocks, an opaque cell's sub-cells summed straight from the canvas
     /// (`opaqueSubcells`, what playing uses) are exactly those of its sub-cell samples taken the
     /// general way (`samples`, each over the background): the same lanes to the bit, so the same

@@ -25,8 +25,9 @@ public import Decode
 /// no scaled picture is made), and a cell whose canvas pixels did not change (its digest) is
 /// not worked out again. An opaque cell's samples go straight into its regions' sums
 /// (`opaqueGridRegions`), each sample one vector of `MosaicPixelTable` quantities added to its
-/// column, its row and its sub-cell: no sums across lanes; without eighth blocks, its pixels
-/// go straight into its sub-cells (`opaqueSubcells`). In truecolor every candidate is ranked
+/// column, its row and its sub-cell: no sums across lanes (at exactly 4x8 canvas pixels a
+/// cell, a clip's, straight from the pixels' bytes: `opaquePixelRegions`); without eighth
+/// blocks, its pixels go straight into its sub-cells (`opaqueSubcells`). In truecolor every candidate is ranked
 /// by how far its groups spread about their own means in the pattern space, which needs only
 /// the groups' point sums and counts (`MosaicPartitionRanking`: eight partitions at a time),
 /// and the three least are scored exactly (`MosaicFinalists`): on bench/results/fidelity.md's pictures
@@ -253,13 +254,19 @@ public struct MosaicCellBuilder: Sendable {
             // The common case: the samples go straight into the cell's regions.
             let count = symbols.columns * symbols.rows
             return scratch.withUnsafeMutableBufferPointer { scratch in
-                var floor = SIMD3<Float>()
+                var floor = RGBA.transparent
                 let prefixes = usesWedges ? scratch.baseAddress! + 56 : nil
                 pixelTable.withUnsafeBufferPointer { table in
-                    floor = Self.opaqueGridRegions(
-                        pixels, width: width, across: geometry.across[column], down: geometry.down[row],
-                        toLinear: toLinear, table: table, subcellParts: subcellParts, scratch: scratch.baseAddress!,
-                        prefixes: prefixes)
+                    if geometry.fourByEight {
+                        floor = Self.opaquePixelRegions(
+                            pixels, width: width, left: column * 4, top: row * 8, table: table,
+                            subcellParts: subcellParts, scratch: scratch.baseAddress!, prefixes: prefixes)
+                    } else {
+                        floor = Self.opaqueGridRegions(
+                            pixels, width: width, across: geometry.across[column], down: geometry.down[row],
+                            toLinear: toLinear, table: table, subcellParts: subcellParts,
+                            scratch: scratch.baseAddress!, prefixes: prefixes)
+                    }
                 }
                 let regions = scratch.baseAddress! + 32
                 return bestCell(
@@ -395,7 +402,7 @@ public struct MosaicCellBuilder: Sendable {
         down: [MosaicGeometry.Share], toLinear: UnsafeBufferPointer<Float>, table: UnsafeBufferPointer<SIMD8<Float>>,
         subcellParts: [[(row: Int, weight: Float)]], scratch: UnsafeMutablePointer<SIMD8<Float>>,
         prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
-    ) -> SIMD3<Float> {
+    ) -> RGBA {
         let sums = scratch, regions = scratch + 32
         sums.update(repeating: .zero, count: 56)
         var columnAreas = SIMD8<Float>()
@@ -459,9 +466,46 @@ public struct MosaicCellBuilder: Sendable {
                 }
             }
         }
-        let step = 1 / Float(LinearLight.steps)
-        return SIMD3(
-            Float(least.r.min() & 0x7F_FFFF), Float(least.g.min() & 0x7F_FFFF), Float(least.b.min() & 0x7F_FFFF)) * step
+        @inline(__always) func smallest(_ lanes: SIMD8<UInt32>) -> Int {
+            var least = lanes[0]
+            for lane in 1..<8 { least = min(least, lanes[lane]) }
+            return min(Int(least & 0x7F_FFFF), LinearLight.steps)
+        }
+        return LinearLight.toSRGBTable.withUnsafeBufferPointer { toSRGB in
+            RGBA(r: toSRGB[smallest(least.r)], g: toSRGB[smallest(least.g)], b: toSRGB[smallest(least.b)])
+        }
+    }
+
+    /// `opaqueGridRegions` where a cell is exactly 4x8 canvas pixels (`MosaicGeometry.fourByEight`:
+    /// a clip decoded for eighth blocks): each sample is half a canvas pixel across and a whole
+    /// one down, so its linear mean is the pixel's own and its sRGB value the pixel's (the
+    /// 4096 linear steps give every byte back). The quantities come straight from the pixels'
+    /// bytes, four a row, without the area sums: the same regions, half the work. Returns the
+    /// cell's floor as `opaqueGridRegions` does.
+    static func opaquePixelRegions(
+        _ pixels: UnsafeBufferPointer<RGBA>, width: Int, left: Int, top: Int, table: UnsafeBufferPointer<SIMD8<Float>>,
+        subcellParts: [[(row: Int, weight: Float)]], scratch: UnsafeMutablePointer<SIMD8<Float>>,
+        prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
+    ) -> RGBA {
+        let quantities = scratch, regions = scratch + 32
+        regions.update(repeating: .zero, count: 24)
+        var floor = SIMD4<UInt8>(repeating: .max)
+        for y in 0..<8 {
+            let row = pixels.baseAddress! + (top + y) * width + left
+            for x in 0..<4 {
+                let pixel = row[x]
+                // A pixel like the one before it (flat areas) takes its quantities again.
+                if x > 0, pixel == row[x - 1] {
+                    quantities[x] = quantities[x - 1]
+                    continue
+                }
+                quantities[x] = MosaicPixelTable.quantities(pixel, table: table)
+                let bytes = SIMD4(pixel.r, pixel.g, pixel.b, 255)
+                floor.replace(with: bytes, where: bytes .< floor)
+            }
+            addSampleRow(y, subcellParts: subcellParts, into: regions, prefixes: prefixes) { x in quantities[x >> 1] }
+        }
+        return RGBA(r: floor[0], g: floor[1], b: floor[2])
     }
 
     /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
@@ -502,17 +546,14 @@ public struct MosaicCellBuilder: Sendable {
         of samples: UnsafeBufferPointer<RGBA>, subcellParts: [[(row: Int, weight: Float)]],
         table: UnsafeBufferPointer<SIMD8<Float>>, into regions: UnsafeMutablePointer<SIMD8<Float>>,
         prefixes: UnsafeMutablePointer<SIMD8<Float>>? = nil
-    ) -> SIMD3<Float> {
+    ) -> RGBA {
         regions.update(repeating: .zero, count: 24)
-        var floor = SIMD8<Float>(repeating: .infinity)
         for y in 0..<8 {
             addSampleRow(y, subcellParts: subcellParts, into: regions, prefixes: prefixes) { x in
-                let value = MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
-                floor.replace(with: value, where: value .< floor)
-                return value
+                MosaicPixelTable.quantities(samples[y * 8 + x], table: table)
             }
         }
-        return SIMD3(floor[0], floor[1], floor[2])
+        return RGBA.floor(of: samples)
     }
 
     /// Sample row `y`, whose eight samples' quantities `value` gives (by column), added to the
@@ -586,7 +627,7 @@ public struct MosaicCellBuilder: Sendable {
     /// first tried.
     private func bestCell(
         _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)? = nil,
-        wedgeRows: UnsafePointer<SIMD8<Float>>? = nil, floor: SIMD3<Float>? = nil
+        wedgeRows: UnsafePointer<SIMD8<Float>>? = nil, floor: RGBA? = nil
     ) -> Cell {
         LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
             bestCell(
@@ -596,7 +637,7 @@ public struct MosaicCellBuilder: Sendable {
 
     private func bestCell(
         _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)?,
-        wedgeRows: UnsafePointer<SIMD8<Float>>?, floor: SIMD3<Float>?, table: UnsafeBufferPointer<UInt8>
+        wedgeRows: UnsafePointer<SIMD8<Float>>?, floor: RGBA?, table: UnsafeBufferPointer<UInt8>
     ) -> Cell {
         let full = (1 << count) - 1
         let all = lanes.group(mask: full)
@@ -670,9 +711,8 @@ public struct MosaicCellBuilder: Sendable {
         }
         if movesLight, best.group.count > 0, best.group.count < all.count,
             let moved = movedLight(
-                best.group, all.minus(best.group), floor: floor ?? lanes.floor(count: count), x: x, y: y,
-                table: table),
-            moved.floored || moved.error < best.error
+                best.group, all.minus(best.group), floor: floor ?? lanes.floor(count: count, table: table), x: x, y: y,
+                table: table), moved.floored || moved.error < best.error
         {
             (best.foreground, best.background) = (moved.foreground, moved.background)
         }
@@ -765,7 +805,7 @@ public struct MosaicCellBuilder: Sendable {
     /// darker group shows the floor (`floored`, taken without comparing errors: by squared
     /// error the mean always wins, and the glow is what it misses).
     private func movedLight(
-        _ foreground: MosaicGroup, _ background: MosaicGroup, floor: SIMD3<Float>, x: Int, y: Int,
+        _ foreground: MosaicGroup, _ background: MosaicGroup, floor: RGBA, x: Int, y: Int,
         table: UnsafeBufferPointer<UInt8>
     ) -> (error: Float, foreground: TermColor, background: TermColor, floored: Bool)? {
         let weights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
@@ -775,10 +815,9 @@ public struct MosaicCellBuilder: Sendable {
         let (dark, light) = foregroundDarker ? (foreground, background) : (background, foreground)
         // Samples within a step of one another: their means agree, nothing to move.
         guard dark.spread > dark.count * 1.6e-5 else { return nil }
-        let floored = floor.max() <= Self.nearBlack && Self.isSparse(dark, above: floor, space: space, table: table)
-        let darkMean =
-            floored
-            ? LinearLight.pixel(linear: floor, table: table) : space.srgb(point: dark.pointTotal / dark.count)
+        let floored =
+            max(floor.r, floor.g, floor.b) <= Self.nearBlack && Self.isSparse(dark, above: floor, space: space)
+        let darkMean = floored ? floor : space.srgb(point: dark.pointTotal / dark.count)
         let darkLinear = SIMD3(
             LinearLight.fromSRGB[Int(darkMean.r)], LinearLight.fromSRGB[Int(darkMean.g)],
             LinearLight.fromSRGB[Int(darkMean.b)])
@@ -794,18 +833,17 @@ public struct MosaicCellBuilder: Sendable {
             ? (error, darkColor, lightColor, floored) : (error, lightColor, darkColor, floored)
     }
 
-    /// A floor a black sky's cells have (linear; 24 of 255 in sRGB): the deepest shadows of
+    /// A floor a black sky's cells have (24 of 255 in sRGB): the deepest shadows of
     /// bench/results/fidelity.md's photos are above it, so their cells keep the mean.
-    private static let nearBlack = LinearLight.fromSRGB[24]
+    private static let nearBlack: UInt8 = 24
 
-    /// Whether most of `group`'s samples sit at `floor` (linear) and a few above it: the
+    /// Whether most of `group`'s samples sit at `floor` and a few above it: the
     /// variance of the samples' distances to it (in the pattern space) is at least their mean
     /// distance squared, from the group's sums alone.
     private static func isSparse(
-        _ group: MosaicGroup, above floor: SIMD3<Float>, space: PatternSpace, table: UnsafeBufferPointer<UInt8>
+        _ group: MosaicGroup, above floor: RGBA, space: PatternSpace
     ) -> Bool {
-        let shown = LinearLight.pixel(linear: floor, table: table)
-        let point = space.point(Float(shown.r) / 255, Float(shown.g) / 255, Float(shown.b) / 255)
+        let point = space.point(Float(floor.r) / 255, Float(floor.g) / 255, Float(floor.b) / 255)
         let distance = group.pointTotal - group.count * point
         let squares = group.squares - 2 * (point * group.pointTotal).sum() + group.count * (point * point).sum()
         return group.count * squares >= 2 * (distance * distance).sum()

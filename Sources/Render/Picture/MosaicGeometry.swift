@@ -40,6 +40,10 @@ struct MosaicGeometry: Sendable {
     /// For each cell column, the canvas columns under it; for each cell row, the canvas rows.
     let across: [[Share]]
     let down: [[Share]]
+    /// Every cell is exactly 4x8 whole canvas pixels (a clip decoded for eighth blocks): cell
+    /// (column, row) reads pixels 4·column… across and 8·row… down, each eighth across half a
+    /// pixel, each eighth down one row.
+    let fourByEight: Bool
 
     init(sourceWidth: Int, sourceHeight: Int, columns: Int, rows: Int, subcellRows: Int) {
         self.columns = columns
@@ -47,6 +51,7 @@ struct MosaicGeometry: Sendable {
         self.subcellRows = subcellRows
         across = Self.shares(source: sourceWidth, cells: columns, subcells: 0)
         down = Self.shares(source: sourceHeight, cells: rows, subcells: subcellRows)
+        fourByEight = sourceWidth == columns * 4 && sourceHeight == rows * 8
     }
 
     /// The cells whose canvas pixels meet `rect`: rows and columns.

@@ -46,11 +46,11 @@ struct MosaicLanes {
             squares: squares[index], count: count[index])
     }
 
-    /// The least of the first `count` regions' linear colours, channel by channel.
-    func floor(count: Int) -> SIMD3<Float> {
+    /// The darkest of the first `count` regions' mean colours, channel by channel, in sRGB.
+    func floor(count: Int, table: UnsafeBufferPointer<UInt8>) -> RGBA {
         var least = SIMD3<Float>(repeating: .infinity)
         for index in 0..<count { least = pointwiseMin(least, SIMD3(r[index], g[index], b[index]) / self.count[index]) }
-        return least
+        return LinearLight.pixel(linear: least, table: table)
     }
 
     /// The regions in `mask` together.

@@ -39,7 +39,9 @@ enum MosaicPartitionRanking {
                 (luma * luma + blue * blue + red * red) / (number + tiny)
                 + (restLuma * restLuma + restBlue * restBlue + restRed * restRed) / (restNumber + tiny)
             let spreads = all.squares - power
-            guard spreads.min() < finalists.worstSpread else { continue }
+            // Any lane under the third finalist (a compare and a mask; SIMD's min() is a
+            // generic call here).
+            guard any(spreads .< SIMD8(repeating: finalists.worstSpread)) else { continue }
             for lane in 0..<8 where spreads[lane] < finalists.worstSpread {
                 let mask = lane | block << 3
                 finalists.consider(spread: spreads[lane], foreground: lanes.group(mask: mask), mask: mask)
