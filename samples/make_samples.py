@@ -666,6 +666,37 @@ def jpeg_orientation_samples():
     save_expected("png-exif-orientation-6", shown.size[0], shown.size[1], [list(shown.getdata())], [100], None)
 
 
+def webp_orientation_samples():
+    """WebPs with an EXIF chunk: a lossless still stored for orientation 6 and a two-frame
+    lossless animation stored for orientation 8; the expected canvases are Pillow's own
+    `ImageOps.exif_transpose` of each decoded frame (an independent turn)."""
+    from PIL import Image, ImageOps
+    w, h = 32, 24
+    upright = Image.new("RGB", (w, h))
+    upright.putdata([p[:3] for p in pattern(w, h, 3, alpha=False)])
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    path = os.path.join(GOOD, "webp-exif-orientation-6.webp")
+    upright.transpose(Image.Transpose.ROTATE_90).save(path, lossless=True, exif=exif.tobytes())
+    shown = ImageOps.exif_transpose(Image.open(path)).convert("RGBA")
+    save_expected("webp-exif-orientation-6", shown.size[0], shown.size[1], [list(shown.getdata())], [100], None)
+    second = Image.new("RGB", (w, h))
+    second.putdata([p[:3] for p in pattern(w, h, 7, alpha=False)])
+    frames = [picture.transpose(Image.Transpose.ROTATE_270) for picture in (upright, second)]
+    exif = Image.Exif()
+    exif[0x0112] = 8
+    path = os.path.join(GOOD, "webp-anim-exif-orientation-8.webp")
+    frames[0].save(path, save_all=True, append_images=frames[1:], duration=[100, 200], loop=0, lossless=True,
+                   exif=exif.tobytes())
+    canvases = []
+    with Image.open(path) as animation:
+        for index in range(animation.n_frames):
+            animation.seek(index)
+            turned = animation.convert("RGBA").transpose(Image.Transpose.ROTATE_90)
+            canvases.append(list(turned.getdata()))
+    save_expected("webp-anim-exif-orientation-8", w, h, canvases, [100, 200], 0)
+
+
 def icc_profile(kind):
     """An ICC profile made by lcms2 itself (Debian's liblcms2-2, through ctypes): "Display P3"
     (P3 primaries, D65, sRGB's tone curve, as Apple's) or "Grey gamma 1.8" (D50 white)."""
@@ -949,6 +980,7 @@ def main():
         video_samples(workdir)
     jpeg_samples()
     jpeg_orientation_samples()
+    webp_orientation_samples()
     color_profile_samples()
     print("samples written to", GOOD)
 

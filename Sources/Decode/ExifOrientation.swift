@@ -1,4 +1,5 @@
-/// EXIF's Orientation tag (0x0112), read from a JPEG's APP1 segment or a PNG's eXIf chunk, and
+/// EXIF's Orientation tag (0x0112), read from a JPEG's APP1 segment, a PNG's eXIf chunk or a
+/// WebP's EXIF chunk, and
 /// the turn and mirror that show the picture upright, as browsers apply it (CSS
 /// `image-orientation: from-image`, the default since 2020). Bounded reads of the file's bytes
 /// only: a malformed or missing tag reads as upright.
@@ -43,6 +44,30 @@ enum ExifOrientation {
             return false
         }
         return found
+    }
+
+    /// The orientation a WebP's EXIF chunk states (its extended header's EXIF flag set); nil
+    /// when none does. The chunk is TIFF data, after "Exif\0\0" where a writer put one.
+    static func value(webp bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)),
+            bytes[8..<16].elementsEqual(Array("WEBPVP8X".utf8)), bytes[20] & 0x08 != 0
+        else { return nil }
+        // The metadata chunks come after the image's: every chunk is walked, each a jump.
+        var at = 12
+        while at + 8 <= bytes.count {
+            let size =
+                Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
+            guard at + 8 + size <= bytes.count else { return nil }
+            if bytes[at..<(at + 4)].elementsEqual(Array("EXIF".utf8)) {
+                var body = UnsafeRawBufferPointer(rebasing: bytes[(at + 8)..<(at + 8 + size)])
+                if body.starts(with: Array("Exif".utf8) + [0, 0]) {
+                    body = UnsafeRawBufferPointer(rebasing: body[6...])
+                }
+                return value(tiff: body)
+            }
+            at += 8 + size + (size & 1)
+        }
+        return nil
     }
 
     /// The turn and mirror that show a picture with EXIF orientation `value` upright.

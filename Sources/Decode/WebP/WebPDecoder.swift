@@ -29,7 +29,14 @@ final class WebPDecoder: FrameDecoder {
     private var frameNumber = 0
     /// The rectangle the previous frame is disposed of before the next is drawn.
     private var pendingDisposal = PixelRect.empty
-    private(set) var lastChange: PixelRect?
+    /// Where the last frame changed the canvas; not known once the frames are turned.
+    var lastChange: PixelRect? { orientation.isUpright ? storedChange : nil }
+    private var storedChange: PixelRect?
+    /// The canvas as the file stores it; `canvasWidth` × `canvasHeight` is it shown upright.
+    private let storedWidth: Int
+    private let storedHeight: Int
+    /// What shows the frames upright (the EXIF chunk's orientation).
+    private let orientation: PixelOrientation
 
     /// libwebp's canvas and the previous frame it keeps for disposal, the lossless decoder's
     /// whole-frame pixels, and tview's copy; beside them the mapped file (measured with lossless
@@ -46,17 +53,22 @@ final class WebPDecoder: FrameDecoder {
             limits.convertsColorProfiles
             ? ColorProfile.webpProfile(UnsafeRawBufferPointer(start: mapping.address, count: mapping.count))
                 .map(ColorProfile.init(icc:)) : nil
+        let orientation = ExifOrientation.orientation(
+            ExifOrientation.value(webp: UnsafeRawBufferPointer(start: mapping.address, count: mapping.count)))
         if WebPGetFeatures(bytes, mapping.count, &features) == VP8_STATUS_OK, features.has_animation == 0 {
             return try WebPStillDecoder(
                 mapping: mapping, width: Int(features.width), height: Int(features.height), limits: limits,
-                colorProfile: profile)
+                colorProfile: profile, orientation: orientation)
         }
-        return try WebPDecoder(mapping: mapping, limits: limits, colorProfile: profile)
+        return try WebPDecoder(mapping: mapping, limits: limits, colorProfile: profile, orientation: orientation)
     }
 
-    private init(mapping: MappedFile, limits: DecodeLimits, colorProfile: ColorProfile?) throws(DecodeError) {
+    private init(mapping: MappedFile, limits: DecodeLimits, colorProfile: ColorProfile?, orientation: PixelOrientation)
+        throws(DecodeError)
+    {
         self.mapping = mapping
         self.colorProfile = colorProfile
+        self.orientation = orientation
         data = WebPData(bytes: mapping.address.assumingMemoryBound(to: UInt8.self), size: mapping.count)
 
         // Look at the container first, so a huge declared canvas is refused before libwebp
@@ -71,14 +83,17 @@ final class WebPDecoder: FrameDecoder {
         let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
         let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
         let fileLoopCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT))
+        // A turned frame is held once more while it is turned.
         try limits.checkMemory(
-            width: width, height: height, canvases: Self.canvasesHeld, alsoBytes: mapping.count, format: .webp)
+            width: width, height: height, canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
+            alsoBytes: mapping.count, format: .webp)
         let frameCount = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
         guard frameCount > 0 else { throw .noFrames(format: .webp) }
         self.demuxer = demuxer
         keepsDemuxer = true
-        canvasWidth = width
-        canvasHeight = height
+        storedWidth = width
+        storedHeight = height
+        (canvasWidth, canvasHeight) = orientation.orientedSize(width: width, height: height)
         let animated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
         loopCount = animated ? fileLoopCount : nil
         declaredFrameCount = frameCount
@@ -148,7 +163,7 @@ final class WebPDecoder: FrameDecoder {
         previousTimestamp = 0
         frameNumber = 0
         pendingDisposal = .empty
-        lastChange = nil
+        storedChange = nil
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {
@@ -177,20 +192,20 @@ final class WebPDecoder: FrameDecoder {
         if let change, frameNumber > 1, var image = canvas.take() {
             copy(from: buffer, rect: change, into: &image)
             canvas = image
-            lastChange = change
+            storedChange = change
         } else {
-            let count = canvasWidth * canvasHeight
+            let count = storedWidth * storedHeight
             let pixels = [RGBA](unsafeUninitializedCapacity: count) { destination, initialized in
                 UnsafeMutableRawPointer(destination.baseAddress!).copyMemory(from: buffer, byteCount: count * 4)
                 initialized = count
             }
-            canvas = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels)
-            lastChange = nil
+            canvas = RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)
+            storedChange = nil
         }
         // Timestamps are when each frame ends; a frame lasts from the previous one's.
         let milliseconds = Int(timestamp) - Int(previousTimestamp)
         previousTimestamp = timestamp
-        let shown = colorProfile?.convert(canvas!) ?? canvas!
+        let shown = orientation.apply(to: colorProfile?.convert(canvas!) ?? canvas!)
         return Frame(image: shown, duration: FrameDelay.playable(.milliseconds(max(milliseconds, 0))))
     }
 
@@ -199,16 +214,16 @@ final class WebPDecoder: FrameDecoder {
         var iterator = WebPIterator()
         guard WebPDemuxGetFrame(demuxer, CInt(number), &iterator) != 0 else { return nil }
         defer { WebPDemuxReleaseIterator(&iterator) }
-        let left = min(max(Int(iterator.x_offset), 0), canvasWidth)
-        let top = min(max(Int(iterator.y_offset), 0), canvasHeight)
+        let left = min(max(Int(iterator.x_offset), 0), storedWidth)
+        let top = min(max(Int(iterator.y_offset), 0), storedHeight)
         let rect = PixelRect(
-            x: left, y: top, width: min(Int(iterator.width), canvasWidth - left),
-            height: min(Int(iterator.height), canvasHeight - top))
+            x: left, y: top, width: min(Int(iterator.width), storedWidth - left),
+            height: min(Int(iterator.height), storedHeight - top))
         return (rect, iterator.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND)
     }
 
     private func copy(from buffer: UnsafeMutablePointer<UInt8>, rect: PixelRect, into image: inout RGBAImage) {
-        let width = canvasWidth
+        let width = storedWidth
         image.pixels.withUnsafeMutableBytes { destination in
             for row in rect.y..<rect.maxY {
                 let offset = (row * width + rect.x) * 4

@@ -16,21 +16,31 @@ final class WebPStillDecoder: FrameDecoder {
 
     private let mapping: MappedFile
     private var decoded = false
+    /// The picture as the file stores it; `canvasWidth` × `canvasHeight` is it shown upright.
+    private let storedWidth: Int
+    private let storedHeight: Int
+    /// What shows the picture upright (the EXIF chunk's orientation).
+    private let orientation: PixelOrientation
 
     /// tview's canvas, and the lossless decoder's own pixels of the whole image; beside them the
     /// mapped file.
     static let canvasesHeld = 2
 
     /// `mapping` holds a still image whose header said `width` × `height` (`WebPDecoder.open`).
-    init(mapping: MappedFile, width: Int, height: Int, limits: DecodeLimits, colorProfile: ColorProfile?)
-        throws(DecodeError)
-    {
+    init(
+        mapping: MappedFile, width: Int, height: Int, limits: DecodeLimits, colorProfile: ColorProfile?,
+        orientation: PixelOrientation = .upright
+    ) throws(DecodeError) {
         self.colorProfile = colorProfile
+        self.orientation = orientation
+        // A turned picture is held once more while it is turned.
         try limits.checkMemory(
-            width: width, height: height, canvases: Self.canvasesHeld, alsoBytes: mapping.count, format: .webp)
+            width: width, height: height, canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
+            alsoBytes: mapping.count, format: .webp)
         self.mapping = mapping
-        canvasWidth = width
-        canvasHeight = height
+        storedWidth = width
+        storedHeight = height
+        (canvasWidth, canvasHeight) = orientation.orientedSize(width: width, height: height)
     }
 
     func rewind() throws(DecodeError) {
@@ -40,7 +50,7 @@ final class WebPStillDecoder: FrameDecoder {
 
     func nextFrame() throws(DecodeError) -> Frame? {
         guard !decoded else { return nil }
-        var image = RGBAImage(width: canvasWidth, height: canvasHeight)
+        var image = RGBAImage(width: storedWidth, height: storedHeight)
         var (status, rows) = decode(into: &image, pieces: 1)
         if let failed = status, failed != VP8_STATUS_OK, failed != VP8_STATUS_SUSPENDED {
             // libwebp keeps the rows of a bitstream that breaks off only while it expects more
@@ -62,12 +72,13 @@ final class WebPStillDecoder: FrameDecoder {
             image.clearRows(from: rows)
             if !dataEndedEarly {
                 let what = cutShort ? "cut short" : "damaged or cut short"
-                notes.append("\(what) after row \(rows) of \(canvasHeight): the rest is transparent")
+                notes.append("\(what) after row \(rows) of \(storedHeight): the rest is transparent")
                 dataEndedEarly = true
             }
         }
         decoded = true
-        return Frame(image: colorProfile?.convert(image) ?? image, duration: FrameDelay.playable(.zero))
+        return Frame(
+            image: orientation.apply(to: colorProfile?.convert(image) ?? image), duration: FrameDelay.playable(.zero))
     }
 
     /// Parts a broken file is fed in: the rows of the last part are lost.
@@ -77,7 +88,7 @@ final class WebPStillDecoder: FrameDecoder {
     /// 2/`pieces`, … (`WebPIUpdate` reads the mapping in place, nothing is copied). The status
     /// (nil: no decoder) and the rows decoded.
     private func decode(into image: inout RGBAImage, pieces: Int) -> (VP8StatusCode?, Int) {
-        let stride = CInt(canvasWidth * 4)
+        let stride = CInt(storedWidth * 4)
         let bytes = mapping.address.assumingMemoryBound(to: UInt8.self)
         return image.pixels.withUnsafeMutableBytes { pixels -> (VP8StatusCode?, Int) in
             guard let decoder = WebPINewRGB(MODE_RGBA, pixels.baseAddress, pixels.count, stride) else {
@@ -90,7 +101,7 @@ final class WebPStillDecoder: FrameDecoder {
             }
             var lastRow: CInt = 0
             _ = WebPIDecGetRGB(decoder, &lastRow, nil, nil, nil)
-            return (status, min(max(Int(lastRow), 0), canvasHeight))
+            return (status, min(max(Int(lastRow), 0), storedHeight))
         }
     }
 }
