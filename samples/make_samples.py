@@ -697,6 +697,47 @@ def webp_orientation_samples():
     save_expected("webp-anim-exif-orientation-8", w, h, canvases, [100, 200], 0)
 
 
+def png_gamma_samples():
+    """PNGs with colour chunks and no profile, shown as Chrome (Skia) shows them: gAMA 0.35 alone
+    (each value v shown as sRGB's encoding of (v/255)^(1/0.35)), and gAMA 1/2.2 with Display
+    P3's chromaticities in cHRM (v^2.2 through P3's primaries into sRGB's, both white D65, then
+    sRGB's encoding, clipped). The expected canvases are computed here with numpy, not lcms2."""
+    import struct
+    import numpy as np
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+    w, h = 32, 24
+    picture = Image.new("RGB", (w, h))
+    picture.putdata([p[:3] for p in pattern(w, h, 5, alpha=False)])
+    values = np.asarray(picture, float) / 255
+
+    def encode(linear):
+        linear = np.clip(linear, 0, 1)
+        return np.where(linear <= 0.0031308, linear * 12.92, 1.055 * linear ** (1 / 2.4) - 0.055)
+
+    def to_xyz(primaries, white):
+        xyz = lambda x, y: np.array([x / y, 1, (1 - x - y) / y])
+        columns = np.stack([xyz(*primaries[i:i + 2]) for i in (0, 2, 4)], 1)
+        return columns * np.linalg.solve(columns, xyz(*white))
+
+    d65 = (0.3127, 0.3290)
+    srgb = to_xyz((0.64, 0.33, 0.30, 0.60, 0.15, 0.06), d65)
+    p3 = to_xyz((0.680, 0.320, 0.265, 0.690, 0.150, 0.060), d65)
+    cases = [("png-gama-0.35", 35000, None, values ** (1 / 0.35)),
+             ("png-gama-cHRM-p3", 45455, (d65, (0.680, 0.320, 0.265, 0.690, 0.150, 0.060)),
+              (values ** (100000 / 45455)) @ (np.linalg.inv(srgb) @ p3).T)]
+    for name, gamma, chromaticities, linear in cases:
+        info = PngInfo()
+        info.add(b"gAMA", struct.pack(">I", gamma))
+        if chromaticities:
+            white, primaries = chromaticities
+            info.add(b"cHRM", struct.pack(">8I", *[round(v * 100000) for v in white + primaries]))
+        picture.save(os.path.join(GOOD, name + ".png"), pnginfo=info)
+        shown = np.round(encode(linear) * 255).astype(int)
+        canvas = [(int(r), int(g), int(b), 255) for r, g, b in shown.reshape(-1, 3)]
+        save_expected(name, w, h, [canvas], [100], None, exact=False, tolerance=1)
+
+
 def icc_profile(kind):
     """An ICC profile made by lcms2 itself (Debian's liblcms2-2, through ctypes): "Display P3"
     (P3 primaries, D65, sRGB's tone curve, as Apple's) or "Grey gamma 1.8" (D50 white)."""
@@ -981,6 +1022,7 @@ def main():
     jpeg_samples()
     jpeg_orientation_samples()
     webp_orientation_samples()
+    png_gamma_samples()
     color_profile_samples()
     print("samples written to", GOOD)
 

@@ -120,11 +120,13 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
     return color;
 }
 
-tview_color *tview_color_open_primaries(const double primaries[6], const double white[2]) {
+tview_color *tview_color_open_primaries(const double primaries[6], const double white[2], double exponent) {
     if (tview_color_load() != NULL) return NULL;
-    // sRGB's curve: IEC 61966-2-1 as lcms2's parametric type 4.
+    // sRGB's curve: IEC 61966-2-1 as lcms2's parametric type 4; or a power, type 1.
     const double curve_parameters[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
-    cmsToneCurve *curve = p_cmsBuildParametricToneCurve(NULL, 4, curve_parameters);
+    const double power[1] = {exponent};
+    cmsToneCurve *curve = exponent > 0 ? p_cmsBuildParametricToneCurve(NULL, 1, power)
+                                       : p_cmsBuildParametricToneCurve(NULL, 4, curve_parameters);
     if (curve == NULL) return NULL;
     cmsToneCurve *curves[3] = {curve, curve, curve};
     cmsCIExyY white_point = {white[0], white[1], 1};

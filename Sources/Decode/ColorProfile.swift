@@ -1,4 +1,5 @@
 internal import CColor
+import Glibc
 
 /// A picture's embedded ICC profile, and the conversion of its pixels to sRGB (lcms2, perceptual
 /// intent), as browsers show such pictures on an sRGB screen. A profile that describes sRGB
@@ -8,6 +9,10 @@ final class ColorProfile {
     /// The profile's description ("Display P3", "sRGB IEC61966-2.1", ...), or "ICC profile".
     let name: String
     private let conversion: OpaquePointer?
+    /// Where only the tone curve differs from sRGB's (a PNG's gAMA with sRGB's primaries): each
+    /// channel's 256 values, looked up without lcms2 (not loaded, no transform to build: 5 ms
+    /// of a 480x270 PNG's first picture).
+    private let curve: [UInt8]?
 
     /// The largest profile read (real ones are a few KB; a CMYK one with tables, a few MB).
     static let largest = 4 << 20
@@ -19,6 +24,7 @@ final class ColorProfile {
         }
         let text = String(cBuffer: description)
         name = text.isEmpty ? "ICC profile" : text
+        curve = nil
         if let conversion, Self.describesSRGB(name) {
             tview_color_close(conversion)
             self.conversion = nil
@@ -27,12 +33,60 @@ final class ColorProfile {
         }
     }
 
-    /// RGB with these primaries and white point and sRGB's tone curve, named `name`.
-    init(name: String, primaries: [Double], white: [Double]) {
+    /// RGB with these primaries and white point and sRGB's tone curve (or with `exponent`, the
+    /// power curve value^exponent), named `name`.
+    init(name: String, primaries: [Double], white: [Double], exponent: Double? = nil) {
         self.name = name
+        curve = nil
         conversion = primaries.withUnsafeBufferPointer { p in
-            white.withUnsafeBufferPointer { w in tview_color_open_primaries(p.baseAddress, w.baseAddress) }
+            white.withUnsafeBufferPointer { w in
+                tview_color_open_primaries(p.baseAddress, w.baseAddress, exponent ?? 0)
+            }
         }
+    }
+
+    /// A PNG's colour without a profile, as Chrome (Skia) reads it: a gAMA chunk gives the power
+    /// curve value^(1/gamma), else sRGB's curve; a cHRM chunk gives the primaries and white
+    /// point, else sRGB's. Nil with neither (the pixels are sRGB). Named by the chunks, with
+    /// the gamma: "gAMA 0.45455", "gAMA 1.0 and cHRM".
+    static func png(gamma: Int?, chromaticities: [Int]?) -> ColorProfile? {
+        guard gamma != nil || chromaticities != nil else { return nil }
+        let srgbChromaticities = [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000]
+        let srgbGamut = chromaticities.map { zip($0, srgbChromaticities).allSatisfy { abs($0 - $1) <= 50 } } ?? true
+        if srgbGamut {
+            // Only the curve differs from sRGB's, if anything does.
+            guard let gamma else { return nil }
+            return ColorProfile(
+                name: "gAMA " + Self.decimal(gamma) + (chromaticities == nil ? "" : " and cHRM"),
+                exponent: 100_000 / Double(gamma))
+        }
+        let values = chromaticities.map { $0.map { Double($0) / 100_000 } }
+        let white = values.map { Array($0[0..<2]) } ?? [0.3127, 0.3290]
+        let primaries = values.map { Array($0[2..<8]) } ?? [0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+        let gammaText = gamma.map { "gAMA " + Self.decimal($0) }
+        let name = [gammaText, chromaticities == nil ? nil : "cHRM"].compactMap { $0 }.joined(separator: " and ")
+        return ColorProfile(
+            name: name, primaries: primaries, white: white, exponent: gamma.map { 100_000 / Double($0) })
+    }
+
+    /// sRGB's primaries with the power curve value^exponent: a table of each byte's sRGB value.
+    private init(name: String, exponent: Double) {
+        self.name = name
+        conversion = nil
+        curve = (0..<256).map { value in
+            let linear = pow(Double(value) / 255, exponent)
+            let encoded = linear <= 0.003_130_8 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
+            return UInt8(max(0, min(255, (encoded * 255).rounded())))
+        }
+    }
+
+    /// 45455 as "0.45455", 100000 as "1.0": a gAMA value without a trailing zero beyond one.
+    private static func decimal(_ hundredThousandths: Int) -> String {
+        let whole = hundredThousandths / 100_000
+        var fraction = String(hundredThousandths % 100_000)
+        fraction = String(repeating: "0", count: 5 - fraction.count) + fraction
+        while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)"
     }
 
     /// The colour an AVIF's nclx box states, where it is not sRGB's: Display P3 (SMPTE EG 432,
@@ -53,10 +107,23 @@ final class ColorProfile {
     }
 
     /// Whether converting changes anything.
-    var isApplied: Bool { conversion != nil }
+    var isApplied: Bool { conversion != nil || curve != nil }
 
     /// `image` in sRGB.
     func convert(_ image: RGBAImage) -> RGBAImage {
+        if let curve {
+            var converted = image
+            converted.pixels.withUnsafeMutableBufferPointer { pixels in
+                curve.withUnsafeBufferPointer { curve in
+                    for index in pixels.indices {
+                        let pixel = pixels[index]
+                        pixels[index] = RGBA(
+                            r: curve[Int(pixel.r)], g: curve[Int(pixel.g)], b: curve[Int(pixel.b)], a: pixel.a)
+                    }
+                }
+            }
+            return converted
+        }
         guard let conversion else { return image }
         var converted = image
         converted.pixels.withUnsafeMutableBytes { bytes in

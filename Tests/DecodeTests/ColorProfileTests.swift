@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Decode
@@ -36,5 +37,28 @@ import Testing
         let chunk =
             Array("name".utf8) + [0, 0] + Self.zlibStored([UInt8](repeating: 1, count: ColorProfile.largest + 1))
         #expect(ColorProfile.pngProfile(iccp: chunk) == nil)
+    }
+}
+
+/// A PNG's gAMA and cHRM without a profile, applied as Chrome (Skia) applies them: every pixel
+/// within 2 levels of the canvas make_samples.py computes with numpy (the power curve, and for
+/// cHRM the primaries' matrices), where the unconverted pixels are far from it; the profile is
+/// named by the chunks.
+@Suite struct PNGColourChunkTests {
+    @Test(arguments: [("png-gama-0.35", "gAMA 0.35"), ("png-gama-cHRM-p3", "gAMA 0.45455 and cHRM")])
+    func gammaAndChromaticitiesAreApplied(name: String, profileName: String) throws {
+        let expected = try SampleExpectation(fileName: name + ".png")
+        let image = try AnimatedImage.open(path: expected.file.path)
+        #expect(image.colorProfileName == profileName)
+        let converted = try #require(try image.nextFrame()).image
+        let raw = try #require(
+            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
+                .nextFrame()
+        ).image
+        func largestDifference(_ image: RGBAImage) -> Int {
+            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        }
+        #expect(largestDifference(converted) <= 2)
+        #expect(largestDifference(raw) > 20)
     }
 }

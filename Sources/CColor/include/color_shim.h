@@ -19,8 +19,9 @@ const char *tview_color_load(void);
 tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description, size_t description_size);
 
 // A conversion to sRGB from RGB with these primaries (x, y of red, green, blue) and white point,
-// and sRGB's tone curve (AVIF's nclx colour: Display P3, BT.2020). NULL without lcms2.
-tview_color *tview_color_open_primaries(const double primaries[6], const double white[2]);
+// and sRGB's tone curve (AVIF's nclx colour: Display P3, BT.2020), or with `exponent` > 0 the
+// pure power curve value^exponent (a PNG's gAMA: 1/gamma). NULL without lcms2.
+tview_color *tview_color_open_primaries(const double primaries[6], const double white[2], double exponent);
 
 // Converts `count` RGBA pixels in place (alpha kept).
 void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count);

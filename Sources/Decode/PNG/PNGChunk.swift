@@ -19,4 +19,6 @@ struct PNGChunk {
     static let exif = "eXIf"
     static let iccp = "iCCP"
     static let srgb = "sRGB"
+    static let gama = "gAMA"
+    static let chrm = "cHRM"
 }

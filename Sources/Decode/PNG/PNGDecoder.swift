@@ -34,7 +34,13 @@ final class PNGDecoder: FrameDecoder {
         self.input = input
         layout = try PNGLayout(input: input)
         orientation = ExifOrientation.orientation(layout.exifOrientation)
-        colorProfile = limits.convertsColorProfiles ? layout.iccProfile.map(ColorProfile.init(icc:)) : nil
+        // An iCCP profile; else unless an sRGB chunk says sRGB, gAMA and cHRM as browsers take them.
+        colorProfile =
+            !limits.convertsColorProfiles
+            ? nil
+            : layout.iccProfile.map(ColorProfile.init(icc:))
+                ?? (layout.saysSRGB
+                    ? nil : ColorProfile.png(gamma: layout.gamma, chromaticities: layout.chromaticities))
         // A turned frame is held once more while it is turned.
         try limits.checkMemory(
             width: layout.width, height: layout.height,

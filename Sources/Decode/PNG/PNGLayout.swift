@@ -22,7 +22,11 @@ struct PNGLayout {
     private(set) var exifOrientation: Int?
     /// The ICC profile an iCCP chunk holds, unless an sRGB chunk says the pixels are sRGB.
     private(set) var iccProfile: [UInt8]?
-    private var saysSRGB = false
+    private(set) var saysSRGB = false
+    /// A gAMA chunk's value (the file's gamma × 100 000: 45455 for 1/2.2), the first valid one.
+    private(set) var gamma: Int?
+    /// A cHRM chunk's eight values (white x, y, then red, green and blue x, y; × 100 000).
+    private(set) var chromaticities: [Int]?
 
     var isAnimated: Bool { playCount != nil && animationError == nil && !frames.isEmpty }
 
@@ -138,6 +142,17 @@ struct PNGLayout {
             case PNGChunk.srgb:
                 saysSRGB = true
                 iccProfile = nil
+            case PNGChunk.gama:
+                // Gammas from 0.01 to 10: others are no real file's (libpng refuses them too).
+                if gamma == nil, length == 4, let data = try? Self.checkedData(of: chunk, in: input),
+                    (1000...1_000_000).contains(Int(data.uint32(at: 0)))
+                {
+                    gamma = Int(data.uint32(at: 0))
+                }
+            case PNGChunk.chrm:
+                if chromaticities == nil, length == 32, let data = try? Self.checkedData(of: chunk, in: input) {
+                    chromaticities = (0..<8).map { Int(data.uint32(at: $0 * 4)) }
+                }
             case PNGChunk.exif:
                 // Up to 64 KB of EXIF read; a bad one reads as upright.
                 if exifOrientation == nil, length <= 1 << 16, let data = try? Self.checkedData(of: chunk, in: input) {
