@@ -841,6 +841,43 @@ def avif_samples(workdir):
     write_cut_short(sequence, "avif-sequence-cut-short.avif", 3 / 4)
 
 
+def avif_hdr_samples(workdir):
+    """Lossless 8-bit AVIFs of grey ramps tagged BT.2020 with the PQ and the HLG transfer (nclx
+    9/16/0 and 9/18/0: identity matrix, as lossless needs), shown tone-mapped for an SDR screen
+    (docs/formats.md): each grey v as sRGB's encoding of the curve at v/255: PQ's nits over 203
+    (BT.2408's reference white), HLG's on a 1000-nit display, light over 0.75 compressed by
+    the knee 0.75 + 0.25 x / (x + 0.25) of x, the light past 0.75. Grey stays grey through
+    BT.2020's primaries into sRGB's; the expected canvases are computed here, not by lcms2."""
+    import math
+    w, h = 32, 8
+    greys = [round(255 * ((y * w + x) / (w * h - 1))) for y in range(h) for x in range(w)]
+    source = write_pngs(workdir, "avif-hdr", w, h, [[(v, v, v, 255) for v in greys]])[0]
+
+    def knee(nits):
+        light = nits / 203
+        return light if light <= 0.75 else 0.75 + 0.25 * (light - 0.75) / (light - 0.75 + 0.25)
+
+    def pq(e):
+        m1, m2, c1, c2, c3 = 2610 / 16384, 2523 / 4096 * 128, 3424 / 4096, 2413 / 4096 * 32, 2392 / 4096 * 32
+        p = e ** (1 / m2)
+        return knee(10000 * (max(0, p - c1) / (c2 - c3 * p)) ** (1 / m1))
+
+    def hlg(e):
+        a, b, c = 0.17883277, 0.28466892, 0.55991073
+        scene = e * e / 3 if e <= 0.5 else (math.exp((e - c) / a) + b) / 12
+        return knee(1000 * scene ** 1.2)
+
+    def encode(linear):
+        linear = min(max(linear, 0), 1)
+        return round(255 * (linear * 12.92 if linear <= 0.0031308 else 1.055 * linear ** (1 / 2.4) - 0.055))
+
+    for name, transfer, curve in [("avif-hdr-pq", 16, pq), ("avif-hdr-hlg", 18, hlg)]:
+        run_tool("avifenc", "libavif-bin", ["--lossless", "-s", "8", "--cicp", "9/%d/0" % transfer, source,
+                                            os.path.join(GOOD, name + ".avif")])
+        shown = [(encode(curve(v / 255)),) * 3 + (255,) for v in greys]
+        save_expected(name, w, h, [shown], [100], None, exact=False, tolerance=1)
+
+
 def jxl_samples(workdir):
     """JPEG XL through cjxl (Debian's libjxl-tools) from an APNG of the same three frames:
     lossless with alpha, durations 80, 120 and 5 ms (100) (cjxl 0.7 writes num_loops 0, forever,
@@ -1017,6 +1054,7 @@ def main():
         webp_samples(workdir)
         webp_damaged_samples(workdir)
         avif_samples(workdir)
+        avif_hdr_samples(workdir)
         jxl_samples(workdir)
         video_samples(workdir)
     jpeg_samples()

@@ -15,7 +15,7 @@
     X(cmsGetEncodedCMMversion) X(cmsOpenProfileFromMem) X(cmsCloseProfile) X(cmsCreate_sRGBProfile)         \
     X(cmsCreateTransform) X(cmsDeleteTransform) X(cmsDoTransform) X(cmsGetColorSpace)                       \
     X(cmsGetProfileInfoASCII) X(cmsSetLogErrorHandler) X(cmsCreateRGBProfile) X(cmsBuildParametricToneCurve)    \
-    X(cmsFreeToneCurve) X(cmsSaveProfileToMem) X(cmsPlugin)
+    X(cmsFreeToneCurve) X(cmsSaveProfileToMem) X(cmsPlugin) X(cmsBuildTabulatedToneCurveFloat)
 
 #define DECLARE_POINTER(name) static __typeof__(&name) p_##name;
 LCMS_FUNCTIONS(DECLARE_POINTER)
@@ -120,6 +120,8 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
     return color;
 }
 
+static tview_color *open_with_curve(const double primaries[6], const double white[2], cmsToneCurve *curve);
+
 tview_color *tview_color_open_primaries(const double primaries[6], const double white[2], double exponent) {
     if (tview_color_load() != NULL) return NULL;
     // sRGB's curve: IEC 61966-2-1 as lcms2's parametric type 4; or a power, type 1.
@@ -127,6 +129,16 @@ tview_color *tview_color_open_primaries(const double primaries[6], const double 
     const double power[1] = {exponent};
     cmsToneCurve *curve = exponent > 0 ? p_cmsBuildParametricToneCurve(NULL, 1, power)
                                        : p_cmsBuildParametricToneCurve(NULL, 4, curve_parameters);
+    return open_with_curve(primaries, white, curve);
+}
+
+tview_color *tview_color_open_curve(const double primaries[6], const double white[2], const float *values, int count) {
+    if (tview_color_load() != NULL || count < 2) return NULL;
+    return open_with_curve(primaries, white, p_cmsBuildTabulatedToneCurveFloat(NULL, (cmsUInt32Number)count, values));
+}
+
+// RGB with these primaries, white and curve (freed here), opened through its profile's bytes.
+static tview_color *open_with_curve(const double primaries[6], const double white[2], cmsToneCurve *curve) {
     if (curve == NULL) return NULL;
     cmsToneCurve *curves[3] = {curve, curve, curve};
     cmsCIExyY white_point = {white[0], white[1], 1};

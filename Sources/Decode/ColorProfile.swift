@@ -102,6 +102,40 @@ final class ColorProfile {
         }
     }
 
+    /// An AVIF's HDR transfer (nclx transfer 16, PQ, or 18, HLG) with its primaries (9 BT.2020,
+    /// 12 Display P3, else BT.709's), tone-mapped for an SDR screen (`HDRToneCurve`). Nil for
+    /// any other transfer.
+    static func hdr(transfer: Int, primaries: Int) -> ColorProfile? {
+        let curve: [Float]
+        let transferName: String
+        switch transfer {
+        case 16: (curve, transferName) = (HDRToneCurve.table(HDRToneCurve.pq), "PQ")
+        case 18: (curve, transferName) = (HDRToneCurve.table(HDRToneCurve.hlg), "HLG")
+        default: return nil
+        }
+        let (gamut, chromaticities): (String, [Double]) =
+            switch primaries {
+            case 9: ("BT.2020", [0.708, 0.292, 0.170, 0.797, 0.131, 0.046])
+            case 12: ("Display P3", [0.680, 0.320, 0.265, 0.690, 0.150, 0.060])
+            default: ("BT.709", [0.64, 0.33, 0.30, 0.60, 0.15, 0.06])
+            }
+        return ColorProfile(name: "\(gamut) \(transferName)", primaries: chromaticities, curve: curve)
+    }
+
+    /// RGB with these primaries, D65 white and a tabulated curve.
+    private init(name: String, primaries: [Double], curve: [Float]) {
+        self.name = name
+        self.curve = nil
+        let white = [0.3127, 0.3290]
+        conversion = primaries.withUnsafeBufferPointer { p in
+            white.withUnsafeBufferPointer { w in
+                curve.withUnsafeBufferPointer { c in
+                    tview_color_open_curve(p.baseAddress, w.baseAddress, c.baseAddress, Int32(c.count))
+                }
+            }
+        }
+    }
+
     deinit {
         tview_color_close(conversion)
     }

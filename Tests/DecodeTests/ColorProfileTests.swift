@@ -62,3 +62,41 @@ import Testing
         #expect(largestDifference(raw) > 20)
     }
 }
+
+/// An AVIF's PQ or HLG transfer, tone-mapped for an SDR screen (`HDRToneCurve`): grey ramps
+/// within 2 levels of the canvases make_samples.py computes from the formulas (not lcms2), the
+/// unconverted greys far from them; and the curves at BT.2408's reference points.
+@Suite struct HDRToneCurveTests {
+    @Test(arguments: [("avif-hdr-pq", "BT.2020 PQ"), ("avif-hdr-hlg", "BT.2020 HLG")])
+    func hdrGreysAreToneMapped(name: String, profileName: String) throws {
+        let expected = try SampleExpectation(fileName: name + ".avif")
+        let image = try AnimatedImage.open(path: expected.file.path)
+        #expect(image.colorProfileName == profileName)
+        let converted = try #require(try image.nextFrame()).image
+        let raw = try #require(
+            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
+                .nextFrame()
+        ).image
+        func largestDifference(_ image: RGBAImage) -> Int {
+            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        }
+        #expect(largestDifference(converted) <= 2)
+        #expect(largestDifference(raw) > 20)
+    }
+
+    /// PQ 58 % is 203 nits (BT.2408's reference white) and 51 % is 100 nits: 1 before the knee,
+    /// so 0.875 after it, and 100/203 untouched; 10 000 nits stays under 1. HLG 75 % on a
+    /// 1000-nit display is reference white too. Both rise everywhere.
+    @Test func theCurvesMeetTheReferencePoints() {
+        #expect(abs(HDRToneCurve.pq(0.5806) - HDRToneCurve.sdr(nits: 203)) < 0.005)
+        #expect(abs(HDRToneCurve.sdr(nits: 203) - 0.875) < 1e-9)
+        #expect(abs(HDRToneCurve.pq(0.5081) - 100.0 / 203) < 0.003)
+        #expect(HDRToneCurve.pq(1) < 1 && HDRToneCurve.pq(1) > 0.99)
+        #expect(HDRToneCurve.pq(0) == 0 && HDRToneCurve.hlg(0) == 0)
+        #expect(abs(HDRToneCurve.hlg(0.75) - HDRToneCurve.sdr(nits: 203)) < 0.005)
+        for curve in [HDRToneCurve.pq, HDRToneCurve.hlg] {
+            let values = (0...100).map { curve(Double($0) / 100) }
+            #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+        }
+    }
+}

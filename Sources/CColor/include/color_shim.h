@@ -23,6 +23,10 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
 // pure power curve value^exponent (a PNG's gAMA: 1/gamma). NULL without lcms2.
 tview_color *tview_color_open_primaries(const double primaries[6], const double white[2], double exponent);
 
+// The same with a tabulated curve: `count` linear values for encoded values 0…1 evenly spaced
+// (an HDR transfer already tone-mapped into 0…1: PQ, HLG).
+tview_color *tview_color_open_curve(const double primaries[6], const double white[2], const float *curve, int count);
+
 // Converts `count` RGBA pixels in place (alpha kept).
 void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count);
 

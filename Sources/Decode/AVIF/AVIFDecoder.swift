@@ -5,8 +5,9 @@ internal import CQuietLibraries
 /// AVIF, still or an image sequence, through libavif: one AV1 frame decoded at a time and
 /// converted to 8-bit RGBA by libavif itself (`avifImageYUVToRGB`: any depth, subsampling and
 /// range, its matrix coefficients; alpha made straight when it was premultiplied). The file is
-/// mapped. `irot`/`imir` are applied as browsers do; the clean aperture (`clap`) and colour
-/// primaries and transfer (PQ, HLG) are not.
+/// mapped. `irot`/`imir` are applied as browsers do, and the colour: an ICC profile, or the nclx
+/// box's primaries, with PQ and HLG tone-mapped for an SDR screen (`HDRToneCurve`); the clean
+/// aperture (`clap`) is not.
 ///
 /// libavif 0.11 reads no repetition count: a sequence has none here (`loopCount` nil) and plays
 /// forever, as browsers play it.
@@ -93,7 +94,10 @@ final class AVIFDecoder: FrameDecoder {
         } else if image.icc.size > 0, let data = image.icc.data, image.icc.size <= ColorProfile.largest {
             colorProfile = ColorProfile(icc: Array(UnsafeBufferPointer(start: data, count: image.icc.size)))
         } else {
-            colorProfile = ColorProfile.nclx(primaries: Int(image.colorPrimaries))
+            colorProfile =
+                ColorProfile.hdr(
+                    transfer: Int(image.transferCharacteristics), primaries: Int(image.colorPrimaries))
+                ?? ColorProfile.nclx(primaries: Int(image.colorPrimaries))
         }
         (canvasWidth, canvasHeight) = orientation.orientedSize(width: codedWidth, height: codedHeight)
         let count = Int(decoder.pointee.imageCount)
