@@ -738,6 +738,78 @@ def png_gamma_samples():
         save_expected(name, w, h, [canvas], [100], None, exact=False, tolerance=1)
 
 
+def cmyk_icc_profile():
+    """A CMYK printer profile made by lcms2 itself (through ctypes): a 5-point table from ink to
+    Lab, each ink darkening its colour with a dot gain (ink^0.6), the inks multiplied in sRGB,
+    named "tview test CMYK"."""
+    import ctypes
+    lcms = ctypes.CDLL("liblcms2.so.2")
+    for name in ("cmsCreateProfilePlaceholder", "cmsPipelineAlloc", "cmsStageAllocCLut16bit", "cmsMLUalloc"):
+        getattr(lcms, name).restype = ctypes.c_void_p
+    profile = lcms.cmsCreateProfilePlaceholder(None)
+    # Version 2: its lut16Type holds a table alone (v4's lutAtoBType wants curves around it).
+    lcms.cmsSetProfileVersion(ctypes.c_void_p(profile), ctypes.c_double(2.1))
+    lcms.cmsSetDeviceClass(ctypes.c_void_p(profile), 0x70727472)  # 'prtr'
+    lcms.cmsSetColorSpace(ctypes.c_void_p(profile), 0x434D594B)  # 'CMYK'
+    lcms.cmsSetPCS(ctypes.c_void_p(profile), 0x4C616220)  # 'Lab '
+
+    def lab(rgb):
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        # sRGB's D50 matrix (Bradford-adapted), then Lab against D50.
+        m = [[0.4360747, 0.3850649, 0.1430804], [0.2225045, 0.7168786, 0.0606169],
+             [0.0139322, 0.0971045, 0.7141733]]
+        xyz = [sum(m[i][j] * linear[j] for j in range(3)) for i in range(3)]
+        white = (0.9642, 1.0, 0.8249)
+        f = [v ** (1 / 3) if v > (6 / 29) ** 3 else v / (3 * (6 / 29) ** 2) + 4 / 29
+             for v in (xyz[i] / white[i] for i in range(3))]
+        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+    @ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(ctypes.c_uint16), ctypes.c_void_p)
+    def sample(ink, out, cargo):
+        c, m, y, k = ((ink[i] / 65535) ** 0.6 for i in range(4))
+        big_l, a, b = lab([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)])
+        # Version 2's 16-bit Lab.
+        encoded = (big_l * 65280 / 100, (a + 128) * 65280 / 255, (b + 128) * 65280 / 255)
+        for i in range(3):
+            out[i] = max(0, min(65535, round(encoded[i])))
+        return 1
+
+    pipeline = lcms.cmsPipelineAlloc(None, 4, 3)
+    table = lcms.cmsStageAllocCLut16bit(None, 5, 4, 3, None)
+    lcms.cmsStageSampleCLut16bit(ctypes.c_void_p(table), sample, None, 0)
+    lcms.cmsPipelineInsertStage(ctypes.c_void_p(pipeline), 1, ctypes.c_void_p(table))  # at the end
+    assert lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x41324230, ctypes.c_void_p(pipeline))  # 'A2B0'
+    text = lcms.cmsMLUalloc(None, 1)
+    lcms.cmsMLUsetASCII(ctypes.c_void_p(text), b"en", b"US", b"tview test CMYK")
+    lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x64657363, ctypes.c_void_p(text))  # 'desc'
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), None, ctypes.byref(size))
+    data = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), data, ctypes.byref(size))
+    return data.raw[:size.value]
+
+
+def jpeg_cmyk_profile_sample():
+    """A CMYK JPEG (Adobe's inverted ink, as Pillow writes it) carrying a CMYK profile
+    (`cmyk_icc_profile`), shown as browsers show it: its ink through the profile into sRGB. The
+    expected canvas is Pillow's ImageCms conversion (lcms2, perceptual) of the same decoded ink;
+    the plain Adobe rule is far from it (the profile's dot gain)."""
+    from io import BytesIO
+    from PIL import Image, ImageCms
+    profile = cmyk_icc_profile()
+    w, h = 32, 24
+    rgb = Image.new("RGB", (w, h))
+    rgb.putdata([p[:3] for p in pattern(w, h, 6, alpha=False)])
+    path = os.path.join(GOOD, "jpeg-cmyk-profile.jpg")
+    rgb.convert("CMYK").save(path, quality=95, icc_profile=profile)
+    ink = Image.open(path)
+    ink.load()
+    shown = ImageCms.profileToProfile(ink, ImageCms.ImageCmsProfile(BytesIO(profile)), ImageCms.createProfile("sRGB"),
+                                      renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB")
+    save_expected("jpeg-cmyk-profile", w, h, [[p + (255,) for p in shown.getdata()]], [100], None, exact=False,
+                  tolerance=2)
+
+
 def icc_profile(kind):
     """An ICC profile made by lcms2 itself (Debian's liblcms2-2, through ctypes): "Display P3"
     (P3 primaries, D65, sRGB's tone curve, as Apple's) or "Grey gamma 1.8" (D50 white)."""
@@ -1061,6 +1133,7 @@ def main():
     jpeg_orientation_samples()
     webp_orientation_samples()
     png_gamma_samples()
+    jpeg_cmyk_profile_sample()
     color_profile_samples()
     print("samples written to", GOOD)
 

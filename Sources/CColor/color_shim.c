@@ -84,6 +84,7 @@ const char *tview_color_load(void) {
 struct tview_color {
     cmsHTRANSFORM transform;
     int grey;
+    int cmyk;
 };
 
 tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description, size_t description_size) {
@@ -97,13 +98,14 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
     }
     cmsColorSpaceSignature space = p_cmsGetColorSpace(input);
     tview_color *color = NULL;
-    if (space == cmsSigRgbData || space == cmsSigGrayData) {
+    if (space == cmsSigRgbData || space == cmsSigGrayData || space == cmsSigCmykData) {
         cmsHPROFILE srgb = p_cmsCreate_sRGBProfile();
-        int grey = space == cmsSigGrayData;
+        int grey = space == cmsSigGrayData, cmyk = space == cmsSigCmykData;
+        cmsUInt32Number in = grey ? TYPE_GRAY_8 : cmyk ? TYPE_CMYK_8 : TYPE_RGBA_8;
+        cmsUInt32Number out = grey || cmyk ? TYPE_RGB_8 : TYPE_RGBA_8;
         // Perceptual: what browsers use (for matrix profiles the same as relative colorimetric).
         cmsHTRANSFORM transform =
-            srgb ? p_cmsCreateTransform(input, grey ? TYPE_GRAY_8 : TYPE_RGBA_8, srgb, grey ? TYPE_RGB_8 : TYPE_RGBA_8,
-                                        INTENT_PERCEPTUAL, grey ? 0 : cmsFLAGS_COPY_ALPHA)
+            srgb ? p_cmsCreateTransform(input, in, srgb, out, INTENT_PERCEPTUAL, in == out ? cmsFLAGS_COPY_ALPHA : 0)
                  : NULL;
         if (srgb) p_cmsCloseProfile(srgb);
         if (transform) {
@@ -111,6 +113,7 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
             if (color) {
                 color->transform = transform;
                 color->grey = grey;
+                color->cmyk = cmyk;
             } else {
                 p_cmsDeleteTransform(transform);
             }
@@ -159,7 +162,23 @@ static tview_color *open_with_curve(const double primaries[6], const double whit
     return color;
 }
 
+int tview_color_is_cmyk(const tview_color *color) { return color != NULL && color->cmyk; }
+
 void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count) {
+    if (color->cmyk) {
+        // Ink (C, M, Y, K; 0 none) in each pixel's four bytes becomes its RGB, opaque.
+        enum { slice = 4096 };
+        uint8_t rgb[slice * 3];
+        for (size_t done = 0; done < count; done += slice) {
+            size_t now = count - done < slice ? count - done : slice;
+            p_cmsDoTransform(color->transform, rgba + done * 4, rgb, (cmsUInt32Number)now);
+            for (size_t i = 0; i < now; i++) {
+                memcpy(rgba + (done + i) * 4, rgb + i * 3, 3);
+                rgba[(done + i) * 4 + 3] = 255;
+            }
+        }
+        return;
+    }
     if (!color->grey) {
         // In slices: cmsDoTransform counts pixels in 32 bits.
         for (size_t done = 0; done < count; done += 1 << 24) {

@@ -47,7 +47,7 @@ static void set_up(struct jpeg_decompress_struct *info, error_state *state, char
     if (message_size > 0) message[0] = '\0';
 }
 
-int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message,
+int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, int *cmyk, char *message,
                     size_t message_size) {
     struct jpeg_decompress_struct info;
     error_state state;
@@ -61,12 +61,13 @@ int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t 
     jpeg_read_header(&info, TRUE);
     *width = info.image_width;
     *height = info.image_height;
+    *cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     jpeg_destroy_decompress(&info);
     return 1;
 }
 
 int tview_jpeg_decode_rgba(const uint8_t *data, size_t size, unsigned scale_denominator, uint32_t width,
-                           uint32_t height, uint8_t *pixels, char *message, size_t message_size) {
+                           uint32_t height, int ink_out, uint8_t *pixels, char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     error_state state;
     set_up(&info, &state, message, message_size);
@@ -98,6 +99,10 @@ int tview_jpeg_decode_rgba(const uint8_t *data, size_t size, unsigned scale_deno
         if (cmyk) {
             /* Adobe writes ink inverted (0 = full ink), as nearly every CMYK JPEG is. */
             int inverted = info.saw_Adobe_marker;
+            if (ink_out) {
+                for (uint32_t x = 0; x < width * 4; x++) row[x] = inverted ? (uint8_t)(255 - ink[x]) : ink[x];
+                continue;
+            }
             for (uint32_t x = 0; x < width; x++) {
                 unsigned c = ink[x * 4], m = ink[x * 4 + 1], y = ink[x * 4 + 2], k = ink[x * 4 + 3];
                 if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }

@@ -3,8 +3,9 @@ import Glibc
 
 /// A picture's embedded ICC profile, and the conversion of its pixels to sRGB (lcms2, perceptual
 /// intent), as browsers show such pictures on an sRGB screen. A profile that describes sRGB
-/// itself is not applied (the pixels already are sRGB); one lcms2 cannot use (malformed, CMYK,
-/// Lab) is named but not applied; without lcms2 nothing is applied.
+/// itself is not applied (the pixels already are sRGB); a CMYK one converts only ink (a CMYK
+/// JPEG's, `convert(ink:)`); one lcms2 cannot use (malformed, Lab) is named but not applied;
+/// without lcms2 nothing is applied.
 final class ColorProfile {
     /// The profile's description ("Display P3", "sRGB IEC61966-2.1", ...), or "ICC profile".
     let name: String
@@ -140,6 +141,19 @@ final class ColorProfile {
         tview_color_close(conversion)
     }
 
+    /// Whether it converts from CMYK: only ink (`convert(ink:)`) goes through it.
+    var isCMYK: Bool { conversion.map { tview_color_is_cmyk($0) != 0 } ?? false }
+
+    /// Pixels whose four bytes are ink (C, M, Y, K; 0 none), as opaque sRGB.
+    func convert(ink image: RGBAImage) -> RGBAImage {
+        guard let conversion, isCMYK else { return image }
+        var converted = image
+        converted.pixels.withUnsafeMutableBytes { bytes in
+            tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), image.pixels.count)
+        }
+        return converted
+    }
+
     /// Whether converting changes anything.
     var isApplied: Bool { conversion != nil || curve != nil }
 
@@ -158,7 +172,7 @@ final class ColorProfile {
             }
             return converted
         }
-        guard let conversion else { return image }
+        guard let conversion, !isCMYK else { return image }
         var converted = image
         converted.pixels.withUnsafeMutableBytes { bytes in
             tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), image.pixels.count)

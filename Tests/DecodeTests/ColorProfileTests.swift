@@ -100,3 +100,26 @@ import Testing
         }
     }
 }
+
+/// A CMYK JPEG with a CMYK profile: its ink goes through the profile into sRGB, as browsers
+/// show it. Every value within 3 levels of Pillow's ImageCms conversion of the same ink (both
+/// lcms2, different releases); the plain Adobe rule, which the file gets without its profile,
+/// is far from it (the profile's dot gain).
+@Suite struct CMYKProfileTests {
+    @Test func cmykInkGoesThroughItsProfile() throws {
+        let expected = try SampleExpectation(fileName: "jpeg-cmyk-profile.jpg")
+        let image = try AnimatedImage.open(path: expected.file.path)
+        #expect(image.colorProfileName == "tview test CMYK")
+        let converted = try #require(try image.nextFrame()).image
+        let plain = try #require(
+            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
+                .nextFrame()
+        ).image
+        func largestDifference(_ image: RGBAImage) -> Int {
+            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        }
+        #expect(largestDifference(converted) <= 3)
+        #expect(largestDifference(plain) > 20)
+        #expect(converted.pixels.allSatisfy { $0.a == 255 })
+    }
+}

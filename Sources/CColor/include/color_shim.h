@@ -27,7 +27,11 @@ tview_color *tview_color_open_primaries(const double primaries[6], const double 
 // (an HDR transfer already tone-mapped into 0…1: PQ, HLG).
 tview_color *tview_color_open_curve(const double primaries[6], const double white[2], const float *curve, int count);
 
-// Converts `count` RGBA pixels in place (alpha kept).
+// Whether `color` converts from CMYK (its pixels' four bytes are ink, C, M, Y, K, 0 none).
+int tview_color_is_cmyk(const tview_color *color);
+
+// Converts `count` RGBA pixels in place (alpha kept); from CMYK, `count` pixels of ink in place
+// to opaque RGBA.
 void tview_color_convert(tview_color *color, uint8_t *rgba, size_t count);
 
 void tview_color_close(tview_color *color);

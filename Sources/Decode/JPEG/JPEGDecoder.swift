@@ -23,6 +23,8 @@ final class JPEGDecoder: FrameDecoder {
     /// the pixels `DecodeLimits.frameBound` shows it at.
     let scale: Int
     private let orientation: PixelOrientation
+    /// The file is CMYK and its profile too: decoded as ink, which the profile turns into RGB.
+    private let convertsInk: Bool
     /// libjpeg warned that the data was damaged or cut short and drew the rest grey.
     private(set) var dataEndedEarly = false
 
@@ -37,11 +39,12 @@ final class JPEGDecoder: FrameDecoder {
         let file = try input.map()
         self.file = file
         var width: UInt32 = 0, height: UInt32 = 0
+        var cmyk: CInt = 0
         var message = [CChar](repeating: 0, count: 200)
         let read = message.withUnsafeMutableBufferPointer { text in
             tview_jpeg_size(
-                file.address.assumingMemoryBound(to: UInt8.self), file.count, &width, &height, text.baseAddress,
-                text.count)
+                file.address.assumingMemoryBound(to: UInt8.self), file.count, &width, &height, &cmyk,
+                text.baseAddress, text.count)
         }
         guard read != 0 else { throw Self.failure(message) }
         let fullWidth = Int(width), fullHeight = Int(height)
@@ -49,6 +52,9 @@ final class JPEGDecoder: FrameDecoder {
         orientation = ExifOrientation.orientation(ExifOrientation.value(jpeg: bytes))
         colorProfile =
             limits.convertsColorProfiles ? ColorProfile.jpegProfile(bytes).map(ColorProfile.init(icc:)) : nil
+        // A CMYK file with a CMYK profile: its ink through the profile (as browsers), else the
+        // plain Adobe rule.
+        convertsInk = cmyk != 0 && colorProfile?.isCMYK == true
         let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
         scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
         // libjpeg's own rounding: up.
@@ -77,8 +83,8 @@ final class JPEGDecoder: FrameDecoder {
                 UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: count * 4) {
                     tview_jpeg_decode_rgba(
                         file.address.assumingMemoryBound(to: UInt8.self), file.count, CUnsignedInt(scale),
-                        UInt32(storedWidth),
-                        UInt32(storedHeight), $0, text.baseAddress, text.count)
+                        UInt32(storedWidth), UInt32(storedHeight), convertsInk ? 1 : 0, $0, text.baseAddress,
+                        text.count)
                 }
             }
             // On failure rows may be partly written; RGBA has no invalid bit pattern.
@@ -91,8 +97,8 @@ final class JPEGDecoder: FrameDecoder {
         }
         // A still shows for what an unset delay plays as, as a still PNG does.
         let stored = RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)
-        return Frame(
-            image: orientation.apply(to: colorProfile?.convert(stored) ?? stored), duration: FrameDelay.playable(.zero))
+        let shown = convertsInk ? colorProfile!.convert(ink: stored) : colorProfile?.convert(stored) ?? stored
+        return Frame(image: orientation.apply(to: shown), duration: FrameDelay.playable(.zero))
     }
 
     /// The largest of 8, 4, 2 and 1 that divides a `width` x `height` picture and still leaves
