@@ -87,7 +87,7 @@ struct tview_color {
     int cmyk;
 };
 
-tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description, size_t description_size) {
+tview_color *tview_color_open(const uint8_t *icc, size_t size, int ink, char *description, size_t description_size) {
     if (description_size) description[0] = 0;
     if (tview_color_load() != NULL || size < 132) return NULL;
     cmsHPROFILE input = p_cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
@@ -98,7 +98,7 @@ tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description
     }
     cmsColorSpaceSignature space = p_cmsGetColorSpace(input);
     tview_color *color = NULL;
-    if (space == cmsSigRgbData || space == cmsSigGrayData || space == cmsSigCmykData) {
+    if (space == cmsSigRgbData || space == cmsSigGrayData || (ink && space == cmsSigCmykData)) {
         cmsHPROFILE srgb = p_cmsCreate_sRGBProfile();
         int grey = space == cmsSigGrayData, cmyk = space == cmsSigCmykData;
         cmsUInt32Number in = grey ? TYPE_GRAY_8 : cmyk ? TYPE_CMYK_8 : TYPE_RGBA_8;
@@ -155,7 +155,7 @@ static tview_color *open_with_curve(const double primaries[6], const double whit
     tview_color *color = NULL;
     if (p_cmsSaveProfileToMem(profile, NULL, &size) && size > 0) {
         uint8_t *bytes = malloc(size);
-        if (bytes && p_cmsSaveProfileToMem(profile, bytes, &size)) color = tview_color_open(bytes, size, NULL, 0);
+        if (bytes && p_cmsSaveProfileToMem(profile, bytes, &size)) color = tview_color_open(bytes, size, 0, NULL, 0);
         free(bytes);
     }
     p_cmsCloseProfile(profile);

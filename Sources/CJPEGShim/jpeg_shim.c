@@ -91,7 +91,11 @@ int tview_jpeg_decode_rgba(const uint8_t *data, size_t size, unsigned scale_deno
         jpeg_destroy_decompress(&info);
         return 0;
     }
-    if (cmyk) ink = malloc((size_t)width * 4);
+    if (cmyk && (ink = malloc((size_t)width * 4)) == NULL) {
+        strncpy(message, "out of memory", message_size - 1);
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
     while (info.output_scanline < info.output_height) {
         uint8_t *row = pixels + (size_t)info.output_scanline * width * 4;
         JSAMPROW target = cmyk ? ink : row;

@@ -3,9 +3,9 @@ import Glibc
 
 /// A picture's embedded ICC profile, and the conversion of its pixels to sRGB (lcms2, perceptual
 /// intent), as browsers show such pictures on an sRGB screen. A profile that describes sRGB
-/// itself is not applied (the pixels already are sRGB); a CMYK one converts only ink (a CMYK
-/// JPEG's, `convert(ink:)`); one lcms2 cannot use (malformed, Lab) is named but not applied;
-/// without lcms2 nothing is applied.
+/// itself is not applied (the pixels already are sRGB); a CMYK one is opened only for a CMYK
+/// JPEG's ink (`init(icc:ink:)`, `convert(ink:)`); one lcms2 cannot use (malformed, Lab, CMYK
+/// on RGB pixels) is named but not applied; without lcms2 only a PNG's gAMA table is.
 final class ColorProfile {
     /// The profile's description ("Display P3", "sRGB IEC61966-2.1", ...), or "ICC profile".
     let name: String
@@ -18,10 +18,12 @@ final class ColorProfile {
     /// The largest profile read (real ones are a few KB; a CMYK one with tables, a few MB).
     static let largest = 4 << 20
 
-    init(icc: [UInt8]) {
+    /// With `ink`, a CMYK profile is opened for ink (a CMYK JPEG's); without, only RGB and grey
+    /// ones (a CMYK profile on RGB pixels has nothing to convert: no transform is built).
+    init(icc: [UInt8], ink: Bool = false) {
         var description = [CChar](repeating: 0, count: 128)
         let conversion = icc.withUnsafeBufferPointer {
-            tview_color_open($0.baseAddress, $0.count, &description, description.count)
+            tview_color_open($0.baseAddress, $0.count, ink ? 1 : 0, &description, description.count)
         }
         let text = String(cBuffer: description)
         name = text.isEmpty ? "ICC profile" : text
@@ -91,8 +93,8 @@ final class ColorProfile {
     }
 
     /// The colour an AVIF's nclx box states, where it is not sRGB's: Display P3 (SMPTE EG 432,
-    /// D65) and BT.2020 primaries, taken with sRGB's tone curve (a PQ or HLG transfer is not
-    /// tone-mapped). Nil for BT.709/sRGB and anything else.
+    /// D65) and BT.2020 primaries, taken with sRGB's tone curve (PQ and HLG go to `hdr` first).
+    /// Nil for BT.709/sRGB and anything else.
     static func nclx(primaries: Int) -> ColorProfile? {
         let d65 = [0.3127, 0.3290]
         switch primaries {
@@ -155,7 +157,7 @@ final class ColorProfile {
     }
 
     /// Whether converting changes anything.
-    var isApplied: Bool { conversion != nil || curve != nil }
+    var isApplied: Bool { (conversion != nil && !isCMYK) || curve != nil }
 
     /// `image` in sRGB.
     func convert(_ image: RGBAImage) -> RGBAImage {

@@ -16,7 +16,8 @@ const char *tview_color_load(void);
 // (grey profiles: their pixels as RGBA with equal channels). NULL when lcms2 is missing or the
 // profile is malformed, or is not an RGB or grey one; `description` gets the profile's name
 // (its description tag) when it can be read.
-tview_color *tview_color_open(const uint8_t *icc, size_t size, char *description, size_t description_size);
+// With `ink`, a CMYK profile is opened too (for a CMYK JPEG's ink); without, only RGB and grey.
+tview_color *tview_color_open(const uint8_t *icc, size_t size, int ink, char *description, size_t description_size);
 
 // A conversion to sRGB from RGB with these primaries (x, y of red, green, blue) and white point,
 // and sRGB's tone curve (AVIF's nclx colour: Display P3, BT.2020), or with `exponent` > 0 the

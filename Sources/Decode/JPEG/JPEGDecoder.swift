@@ -51,7 +51,8 @@ final class JPEGDecoder: FrameDecoder {
         let bytes = UnsafeRawBufferPointer(start: file.address, count: file.count)
         orientation = ExifOrientation.orientation(ExifOrientation.value(jpeg: bytes))
         colorProfile =
-            limits.convertsColorProfiles ? ColorProfile.jpegProfile(bytes).map(ColorProfile.init(icc:)) : nil
+            limits.convertsColorProfiles
+            ? ColorProfile.jpegProfile(bytes).map { ColorProfile(icc: $0, ink: cmyk != 0) } : nil
         // A CMYK file with a CMYK profile: its ink through the profile (as browsers), else the
         // plain Adobe rule.
         convertsInk = cmyk != 0 && colorProfile?.isCMYK == true

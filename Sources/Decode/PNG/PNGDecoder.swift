@@ -38,7 +38,7 @@ final class PNGDecoder: FrameDecoder {
         colorProfile =
             !limits.convertsColorProfiles
             ? nil
-            : layout.iccProfile.map(ColorProfile.init(icc:))
+            : layout.iccProfile.map { ColorProfile(icc: $0) }
                 ?? (layout.saysSRGB
                     ? nil : ColorProfile.png(gamma: layout.gamma, chromaticities: layout.chromaticities))
         // A turned frame is held once more while it is turned.

@@ -143,15 +143,22 @@ struct PNGLayout {
                 saysSRGB = true
                 iccProfile = nil
             case PNGChunk.gama:
-                // Gammas from 0.01 to 10: others are no real file's (libpng refuses them too).
-                if gamma == nil, length == 4, let data = try? Self.checkedData(of: chunk, in: input),
+                // Before the image data, as the spec places it (libpng ignores it after); gammas
+                // from 0.01 to 10, which every real file's is.
+                if gamma == nil, !seenImageData, length == 4, let data = try? Self.checkedData(of: chunk, in: input),
                     (1000...1_000_000).contains(Int(data.uint32(at: 0)))
                 {
                     gamma = Int(data.uint32(at: 0))
                 }
             case PNGChunk.chrm:
-                if chromaticities == nil, length == 32, let data = try? Self.checkedData(of: chunk, in: input) {
-                    chromaticities = (0..<8).map { Int(data.uint32(at: $0 * 4)) }
+                // Only chromaticities that are points of the diagram (0 ≤ x, 0 < y, x + y ≤ 1):
+                // others, which libpng refuses too, leave sRGB's primaries, as in Chrome.
+                if chromaticities == nil, !seenImageData, length == 32,
+                    let data = try? Self.checkedData(of: chunk, in: input)
+                {
+                    let values = (0..<8).map { Int(data.uint32(at: $0 * 4)) }
+                    let points = stride(from: 0, to: 8, by: 2).map { (x: values[$0], y: values[$0 + 1]) }
+                    if points.allSatisfy({ $0.y > 0 && $0.x + $0.y <= 100_000 }) { chromaticities = values }
                 }
             case PNGChunk.exif:
                 // Up to 64 KB of EXIF read; a bad one reads as upright.

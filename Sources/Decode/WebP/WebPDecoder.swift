@@ -52,7 +52,7 @@ final class WebPDecoder: FrameDecoder {
         let profile =
             limits.convertsColorProfiles
             ? ColorProfile.webpProfile(UnsafeRawBufferPointer(start: mapping.address, count: mapping.count))
-                .map(ColorProfile.init(icc:)) : nil
+                .map { ColorProfile(icc: $0) } : nil
         let orientation = ExifOrientation.orientation(
             ExifOrientation.value(webp: UnsafeRawBufferPointer(start: mapping.address, count: mapping.count)))
         if WebPGetFeatures(bytes, mapping.count, &features) == VP8_STATUS_OK, features.has_animation == 0 {
