@@ -271,7 +271,7 @@ public struct MosaicCellBuilder: Sendable {
                 let regions = scratch.baseAddress! + 32
                 return bestCell(
                     MosaicLanes(regions: regions + 16, count: count), count: count, x: x, y: y,
-                    strips: (MosaicLanes(regions: regions, count: 8), MosaicLanes(regions: regions + 8, count: 8)),
+                    strips: UnsafePointer(regions),
                     wedgeRows: prefixes, floor: floor)
             }
         }
@@ -531,7 +531,7 @@ public struct MosaicCellBuilder: Sendable {
             let lanes = regions.baseAddress!
             return bestCell(
                 MosaicLanes(regions: lanes + 16, count: count), count: count, x: x, y: y,
-                strips: (MosaicLanes(regions: lanes, count: 8), MosaicLanes(regions: lanes + 8, count: 8)),
+                strips: UnsafePointer(lanes),
                 wedgeRows: prefixes, floor: floor)
         }
     }
@@ -622,11 +622,12 @@ public struct MosaicCellBuilder: Sendable {
     }
 
     /// Every partition (the last sub-cell always in the background: each once; 0 is one colour),
-    /// then with `strips` (the cell's eight columns and eight rows) the eighth blocks, then with
+    /// then with `strips` (the quantities of the cell's eight columns, then its eight rows, as
+    /// `regions(of:)` leaves them: each eighth block one more added) the eighth blocks, then with
     /// `wedgeRows` (the sample rows' prefix sums, `addSampleRow`) the wedges. Ties go to the
     /// first tried.
     private func bestCell(
-        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)? = nil,
+        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: UnsafePointer<SIMD8<Float>>? = nil,
         wedgeRows: UnsafePointer<SIMD8<Float>>? = nil, floor: RGBA? = nil
     ) -> Cell {
         LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
@@ -636,7 +637,7 @@ public struct MosaicCellBuilder: Sendable {
     }
 
     private func bestCell(
-        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: (columns: MosaicLanes, rows: MosaicLanes)?,
+        _ lanes: MosaicLanes, count: Int, x: Int, y: Int, strips: UnsafePointer<SIMD8<Float>>?,
         wedgeRows: UnsafePointer<SIMD8<Float>>?, floor: RGBA?, table: UnsafeBufferPointer<UInt8>
     ) -> Cell {
         let full = (1 << count) - 1
@@ -672,16 +673,17 @@ public struct MosaicCellBuilder: Sendable {
         }
         if let strips {
             // The left k eighths and the lower k eighths, each one strip more than the last.
-            var left = MosaicGroup(), lower = MosaicGroup()
+            // Summed as quantities (a vector each, the same additions as the groups' own).
+            var left = SIMD8<Float>(), lower = SIMD8<Float>()
             for eighths in 1...7 {
-                left = left.plus(strips.columns.group(eighths - 1))
-                lower = lower.plus(strips.rows.group(8 - eighths))
+                left += strips[eighths - 1]
+                lower += strips[8 + 8 - eighths]
                 consider(
-                    left, mask: 0, eighth: MosaicGlyphs.leftEighths(eighths), all: all, exhaustive: exhaustive, x: x,
-                    y: y, table: table, best: &best, finalists: &finalists)
+                    MosaicGroup(quantities: left), mask: 0, eighth: MosaicGlyphs.leftEighths(eighths), all: all,
+                    exhaustive: exhaustive, x: x, y: y, table: table, best: &best, finalists: &finalists)
                 consider(
-                    lower, mask: 0, eighth: MosaicGlyphs.lowerEighths(eighths), all: all, exhaustive: exhaustive,
-                    x: x, y: y, table: table, best: &best, finalists: &finalists)
+                    MosaicGroup(quantities: lower), mask: 0, eighth: MosaicGlyphs.lowerEighths(eighths), all: all,
+                    exhaustive: exhaustive, x: x, y: y, table: table, best: &best, finalists: &finalists)
             }
         }
         if let wedgeRows {
