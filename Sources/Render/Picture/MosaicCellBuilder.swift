@@ -704,11 +704,12 @@ public struct MosaicCellBuilder: Sendable {
             }
         }
         finalists.forEach { finalist in
-            let scored = score(finalist.foreground, all.minus(finalist.foreground), x: x, y: y, table: table)
+            let foreground = finalist.foreground ?? lanes.group(mask: finalist.mask)
+            let scored = score(foreground, all.minus(foreground), x: x, y: y, table: table)
             if scored.error < best.error {
                 best = Choice(
                     error: scored.error, foreground: scored.foreground, background: scored.background,
-                    mask: finalist.mask, eighth: finalist.eighth, group: finalist.foreground)
+                    mask: finalist.mask, eighth: finalist.eighth, group: foreground)
             }
         }
         if movesLight, best.group.count > 0, best.group.count < all.count,

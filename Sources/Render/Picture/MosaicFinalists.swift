@@ -4,7 +4,9 @@
 struct MosaicFinalists {
     struct Entry {
         var spread = Float.infinity
-        var foreground = MosaicGroup()
+        /// The foreground's sums; nil for a partition, whose sums are made from its `mask` only
+        /// if it is still a finalist at the end (most partitions that enter are pushed out).
+        var foreground: MosaicGroup?
         /// The partition's sub-cells in the foreground, or with `eighth` that block's character.
         var mask = 0
         var eighth: Unicode.Scalar?
@@ -24,7 +26,7 @@ struct MosaicFinalists {
     }
 
     @inline(__always)
-    mutating func consider(spread: Float, foreground: MosaicGroup, mask: Int, eighth: Unicode.Scalar? = nil) {
+    mutating func consider(spread: Float, foreground: MosaicGroup?, mask: Int, eighth: Unicode.Scalar? = nil) {
         guard spread < third.spread else { return }
         let entry = Entry(spread: spread, foreground: foreground, mask: mask, eighth: eighth)
         if spread < first.spread {

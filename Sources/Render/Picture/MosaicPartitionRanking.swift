@@ -44,7 +44,7 @@ enum MosaicPartitionRanking {
             guard any(spreads .< SIMD8(repeating: finalists.worstSpread)) else { continue }
             for lane in 0..<8 where spreads[lane] < finalists.worstSpread {
                 let mask = lane | block << 3
-                finalists.consider(spread: spreads[lane], foreground: lanes.group(mask: mask), mask: mask)
+                finalists.consider(spread: spreads[lane], foreground: nil, mask: mask)
             }
         }
     }
