@@ -738,6 +738,20 @@ def png_gamma_samples():
         save_expected(name, w, h, [canvas], [100], None, exact=False, tolerance=1)
 
 
+def named_profile_bytes(lcms, profile, name):
+    """lcms2's `profile` with its description tag set to `name`, as the bytes of an ICC file."""
+    import ctypes
+    lcms.cmsMLUalloc.restype = ctypes.c_void_p
+    text = lcms.cmsMLUalloc(None, 1)
+    lcms.cmsMLUsetASCII(ctypes.c_void_p(text), b"en", b"US", name)
+    lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x64657363, ctypes.c_void_p(text))  # 'desc'
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), None, ctypes.byref(size))
+    data = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), data, ctypes.byref(size))
+    return data.raw[:size.value]
+
+
 def cmyk_icc_profile():
     """A CMYK printer profile made by lcms2 itself (through ctypes): a 5-point table from ink to
     Lab, each ink darkening its colour with a dot gain (ink^0.6), the inks multiplied in sRGB,
@@ -779,14 +793,7 @@ def cmyk_icc_profile():
     lcms.cmsStageSampleCLut16bit(ctypes.c_void_p(table), sample, None, 0)
     lcms.cmsPipelineInsertStage(ctypes.c_void_p(pipeline), 1, ctypes.c_void_p(table))  # at the end
     assert lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x41324230, ctypes.c_void_p(pipeline))  # 'A2B0'
-    text = lcms.cmsMLUalloc(None, 1)
-    lcms.cmsMLUsetASCII(ctypes.c_void_p(text), b"en", b"US", b"tview test CMYK")
-    lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x64657363, ctypes.c_void_p(text))  # 'desc'
-    size = ctypes.c_uint32(0)
-    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), None, ctypes.byref(size))
-    data = ctypes.create_string_buffer(size.value)
-    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), data, ctypes.byref(size))
-    return data.raw[:size.value]
+    return named_profile_bytes(lcms, profile, b"tview test CMYK")
 
 
 def jpeg_cmyk_profile_sample():
@@ -835,14 +842,7 @@ def icc_profile(kind):
         curve = lcms.cmsBuildGamma(None, ctypes.c_double(1.8))
         profile = lcms.cmsCreateGrayProfile(ctypes.byref(XYY(0.3457, 0.3585, 1)), ctypes.c_void_p(curve))
         name = b"Grey gamma 1.8"
-    text = lcms.cmsMLUalloc(None, 1)
-    lcms.cmsMLUsetASCII(ctypes.c_void_p(text), b"en", b"US", name)
-    lcms.cmsWriteTag(ctypes.c_void_p(profile), 0x64657363, ctypes.c_void_p(text))  # 'desc'
-    size = ctypes.c_uint32(0)
-    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), None, ctypes.byref(size))
-    data = ctypes.create_string_buffer(size.value)
-    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), data, ctypes.byref(size))
-    return data.raw[:size.value]
+    return named_profile_bytes(lcms, profile, name)
 
 
 def color_profile_samples():

@@ -26,6 +26,25 @@ import Testing
         return out + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
     }
 
+    /// A sample in samples/good decoded as shown (its profile's name, its first frame) and how
+    /// far, as the largest difference of any byte, that frame and the frame decoded without
+    /// colour conversion are from its expected canvas.
+    static func decoded(sample fileName: String) throws -> (
+        profile: String?, converted: RGBAImage, convertedDifference: Int, plainDifference: Int
+    ) {
+        let expected = try SampleExpectation(fileName: fileName)
+        let image = try AnimatedImage.open(path: expected.file.path)
+        let converted = try #require(try image.nextFrame()).image
+        let plain = try #require(
+            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
+                .nextFrame()
+        ).image
+        func largestDifference(_ image: RGBAImage) -> Int {
+            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        }
+        return (image.colorProfileName, converted, largestDifference(converted), largestDifference(plain))
+    }
+
     @Test(arguments: [1000, 200_000, ColorProfile.largest])
     func anICCPChunksProfileComesOutWhole(size: Int) {
         let profile = (0..<size).map { UInt8(truncatingIfNeeded: $0 * 7) }
@@ -47,19 +66,10 @@ import Testing
 @Suite struct PNGColourChunkTests {
     @Test(arguments: [("png-gama-0.35", "gAMA 0.35"), ("png-gama-cHRM-p3", "gAMA 0.45455 and cHRM")])
     func gammaAndChromaticitiesAreApplied(name: String, profileName: String) throws {
-        let expected = try SampleExpectation(fileName: name + ".png")
-        let image = try AnimatedImage.open(path: expected.file.path)
-        #expect(image.colorProfileName == profileName)
-        let converted = try #require(try image.nextFrame()).image
-        let raw = try #require(
-            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
-                .nextFrame()
-        ).image
-        func largestDifference(_ image: RGBAImage) -> Int {
-            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        }
-        #expect(largestDifference(converted) <= 2)
-        #expect(largestDifference(raw) > 20)
+        let decoded = try ColorProfileTests.decoded(sample: name + ".png")
+        #expect(decoded.profile == profileName)
+        #expect(decoded.convertedDifference <= 2)
+        #expect(decoded.plainDifference > 20)
     }
 }
 
@@ -69,19 +79,10 @@ import Testing
 @Suite struct HDRToneCurveTests {
     @Test(arguments: [("avif-hdr-pq", "BT.2020 PQ"), ("avif-hdr-hlg", "BT.2020 HLG")])
     func hdrGreysAreToneMapped(name: String, profileName: String) throws {
-        let expected = try SampleExpectation(fileName: name + ".avif")
-        let image = try AnimatedImage.open(path: expected.file.path)
-        #expect(image.colorProfileName == profileName)
-        let converted = try #require(try image.nextFrame()).image
-        let raw = try #require(
-            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
-                .nextFrame()
-        ).image
-        func largestDifference(_ image: RGBAImage) -> Int {
-            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        }
-        #expect(largestDifference(converted) <= 2)
-        #expect(largestDifference(raw) > 20)
+        let decoded = try ColorProfileTests.decoded(sample: name + ".avif")
+        #expect(decoded.profile == profileName)
+        #expect(decoded.convertedDifference <= 2)
+        #expect(decoded.plainDifference > 20)
     }
 
     /// PQ 58 % is 203 nits (BT.2408's reference white) and 51 % is 100 nits: 1 before the knee,
@@ -107,19 +108,10 @@ import Testing
 /// is far from it (the profile's dot gain).
 @Suite struct CMYKProfileTests {
     @Test func cmykInkGoesThroughItsProfile() throws {
-        let expected = try SampleExpectation(fileName: "jpeg-cmyk-profile.jpg")
-        let image = try AnimatedImage.open(path: expected.file.path)
-        #expect(image.colorProfileName == "tview test CMYK")
-        let converted = try #require(try image.nextFrame()).image
-        let plain = try #require(
-            try AnimatedImage.open(path: expected.file.path, limits: DecodeLimits(convertsColorProfiles: false))
-                .nextFrame()
-        ).image
-        func largestDifference(_ image: RGBAImage) -> Int {
-            zip(CanonicalPixels.bytes(image), expected.frames[0]).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        }
-        #expect(largestDifference(converted) <= 3)
-        #expect(largestDifference(plain) > 20)
-        #expect(converted.pixels.allSatisfy { $0.a == 255 })
+        let decoded = try ColorProfileTests.decoded(sample: "jpeg-cmyk-profile.jpg")
+        #expect(decoded.profile == "tview test CMYK")
+        #expect(decoded.convertedDifference <= 3)
+        #expect(decoded.plainDifference > 20)
+        #expect(decoded.converted.pixels.allSatisfy { $0.a == 255 })
     }
 }
