@@ -64,8 +64,8 @@ final class ColorProfile {
                 exponent: 100_000 / Double(gamma))
         }
         let values = chromaticities.map { $0.map { Double($0) / 100_000 } }
-        let white = values.map { Array($0[0..<2]) } ?? [0.3127, 0.3290]
-        let primaries = values.map { Array($0[2..<8]) } ?? [0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+        let white = values.map { Array($0[0..<2]) } ?? Self.d65
+        let primaries = values.map { Array($0[2..<8]) } ?? Self.bt709Primaries
         let gammaText = gamma.map { "gAMA " + Self.decimal($0) }
         let name = [gammaText, chromaticities == nil ? nil : "cHRM"].compactMap { $0 }.joined(separator: " and ")
         return ColorProfile(
@@ -96,14 +96,18 @@ final class ColorProfile {
     /// D65) and BT.2020 primaries, taken with sRGB's tone curve (PQ and HLG go to `hdr` first).
     /// Nil for BT.709/sRGB and anything else.
     static func nclx(primaries: Int) -> ColorProfile? {
-        let d65 = [0.3127, 0.3290]
         switch primaries {
-        case 12:
-            return ColorProfile(name: "Display P3", primaries: [0.680, 0.320, 0.265, 0.690, 0.150, 0.060], white: d65)
-        case 9: return ColorProfile(name: "BT.2020", primaries: [0.708, 0.292, 0.170, 0.797, 0.131, 0.046], white: d65)
+        case 12: return ColorProfile(name: "Display P3", primaries: displayP3Primaries, white: d65)
+        case 9: return ColorProfile(name: "BT.2020", primaries: bt2020Primaries, white: d65)
         default: return nil
         }
     }
+
+    /// Red, green and blue's x, y (sRGB's are BT.709's), and D65's.
+    static let bt709Primaries = [0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+    static let displayP3Primaries = [0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+    static let bt2020Primaries = [0.708, 0.292, 0.170, 0.797, 0.131, 0.046]
+    static let d65 = [0.3127, 0.3290]
 
     /// An AVIF's HDR transfer (nclx transfer 16, PQ, or 18, HLG) with its primaries (9 BT.2020,
     /// 12 Display P3, else BT.709's), tone-mapped for an SDR screen (`HDRToneCurve`). Nil for
@@ -118,9 +122,9 @@ final class ColorProfile {
         }
         let (gamut, chromaticities): (String, [Double]) =
             switch primaries {
-            case 9: ("BT.2020", [0.708, 0.292, 0.170, 0.797, 0.131, 0.046])
-            case 12: ("Display P3", [0.680, 0.320, 0.265, 0.690, 0.150, 0.060])
-            default: ("BT.709", [0.64, 0.33, 0.30, 0.60, 0.15, 0.06])
+            case 9: ("BT.2020", Self.bt2020Primaries)
+            case 12: ("Display P3", Self.displayP3Primaries)
+            default: ("BT.709", Self.bt709Primaries)
             }
         return ColorProfile(name: "\(gamut) \(transferName)", primaries: chromaticities, curve: curve)
     }
@@ -129,9 +133,8 @@ final class ColorProfile {
     private init(name: String, primaries: [Double], curve: [Float]) {
         self.name = name
         self.curve = nil
-        let white = [0.3127, 0.3290]
         conversion = primaries.withUnsafeBufferPointer { p in
-            white.withUnsafeBufferPointer { w in
+            Self.d65.withUnsafeBufferPointer { w in
                 curve.withUnsafeBufferPointer { c in
                     tview_color_open_curve(p.baseAddress, w.baseAddress, c.baseAddress, Int32(c.count))
                 }
@@ -149,6 +152,11 @@ final class ColorProfile {
     /// Pixels whose four bytes are ink (C, M, Y, K; 0 none), as opaque sRGB.
     func convert(ink image: RGBAImage) -> RGBAImage {
         guard let conversion, isCMYK else { return image }
+        return Self.converted(image, by: conversion)
+    }
+
+    /// `image`'s pixels through lcms2's `conversion`, in a copy.
+    private static func converted(_ image: RGBAImage, by conversion: OpaquePointer) -> RGBAImage {
         var converted = image
         converted.pixels.withUnsafeMutableBytes { bytes in
             tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), image.pixels.count)
@@ -175,11 +183,7 @@ final class ColorProfile {
             return converted
         }
         guard let conversion, !isCMYK else { return image }
-        var converted = image
-        converted.pixels.withUnsafeMutableBytes { bytes in
-            tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), image.pixels.count)
-        }
-        return converted
+        return Self.converted(image, by: conversion)
     }
 
     /// sRGB's own profiles, named so by their makers (IEC's, HP's, Apple's, Google's).
