@@ -808,8 +808,8 @@ public struct MosaicCellBuilder: Sendable {
     /// darker group shows the floor (`floored`, taken without comparing errors: by squared
     /// error the mean always wins, and the glow is what it misses).
     private func movedLight(
-        _ foreground: MosaicGroup, _ background: MosaicGroup, floor: RGBA, x: Int, y: Int,
-        table: UnsafeBufferPointer<UInt8>
+        _ foreground: MosaicGroup, _ background: MosaicGroup, floor cellFloor: @autoclosure () -> RGBA, x: Int,
+        y: Int, table: UnsafeBufferPointer<UInt8>
     ) -> (error: Float, foreground: TermColor, background: TermColor, floored: Bool)? {
         let weights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
         let foregroundDarker =
@@ -818,6 +818,8 @@ public struct MosaicCellBuilder: Sendable {
         let (dark, light) = foregroundDarker ? (foreground, background) : (background, foreground)
         // Samples within a step of one another: their means agree, nothing to move.
         guard dark.spread > dark.count * 1.6e-5 else { return nil }
+        // Made only here: without eighth blocks it is worked out from the sub-cells.
+        let floor = cellFloor()
         let floored =
             max(floor.r, floor.g, floor.b) <= Self.nearBlack && Self.isSparse(dark, above: floor, space: space)
         let darkMean = floored ? floor : space.srgb(point: dark.pointTotal / dark.count)

@@ -49,7 +49,11 @@ struct MosaicLanes {
     /// The darkest of the first `count` regions' mean colours, channel by channel, in sRGB.
     func floor(count: Int, table: UnsafeBufferPointer<UInt8>) -> RGBA {
         var least = SIMD3<Float>(repeating: .infinity)
-        for index in 0..<count { least = pointwiseMin(least, SIMD3(r[index], g[index], b[index]) / self.count[index]) }
+        for index in 0..<count {
+            // replace(with:where:), not pointwiseMin: that one is a generic call here.
+            let mean = SIMD3(r[index], g[index], b[index]) / self.count[index]
+            least.replace(with: mean, where: mean .< least)
+        }
         return LinearLight.pixel(linear: least, table: table)
     }
 
