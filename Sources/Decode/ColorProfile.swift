@@ -237,16 +237,9 @@ final class ColorProfile {
 
     /// A WebP's ICCP chunk (extended format: before the image data); nil when it has none.
     static func webpProfile(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-        var at = 12
-        while at + 8 <= bytes.count {
-            let tag = String(decoding: bytes[at..<(at + 4)], as: UTF8.self)
-            let size =
-                Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
-            guard size >= 0, at + 8 + size <= bytes.count else { return nil }
-            if tag == "ICCP" { return size <= largest ? Array(bytes[(at + 8)..<(at + 8 + size)]) : nil }
-            if ["VP8 ", "VP8L", "ANIM", "ANMF"].contains(tag) { return nil }
-            at += 8 + size + (size & 1)
-        }
-        return nil
+        guard let body = WebPChunk.body("ICCP", in: bytes, before: ["VP8 ", "VP8L", "ANIM", "ANMF"]),
+            body.count <= largest
+        else { return nil }
+        return Array(body)
     }
 }

@@ -53,21 +53,9 @@ enum ExifOrientation {
             bytes[8..<16].elementsEqual(Array("WEBPVP8X".utf8)), bytes[20] & 0x08 != 0
         else { return nil }
         // The metadata chunks come after the image's: every chunk is walked, each a jump.
-        var at = 12
-        while at + 8 <= bytes.count {
-            let size =
-                Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
-            guard at + 8 + size <= bytes.count else { return nil }
-            if bytes[at..<(at + 4)].elementsEqual(Array("EXIF".utf8)) {
-                var body = UnsafeRawBufferPointer(rebasing: bytes[(at + 8)..<(at + 8 + size)])
-                if body.starts(with: Array("Exif".utf8) + [0, 0]) {
-                    body = UnsafeRawBufferPointer(rebasing: body[6...])
-                }
-                return value(tiff: body)
-            }
-            at += 8 + size + (size & 1)
-        }
-        return nil
+        guard var body = WebPChunk.body("EXIF", in: bytes) else { return nil }
+        if body.starts(with: Array("Exif".utf8) + [0, 0]) { body = UnsafeRawBufferPointer(rebasing: body[6...]) }
+        return value(tiff: body)
     }
 
     /// The turn and mirror that show a picture with EXIF orientation `value` upright.
