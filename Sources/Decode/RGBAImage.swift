@@ -8,6 +8,10 @@ public struct RGBAImage: Sendable, Equatable {
     /// How much taller than wide a pixel is shown: 1 but for a video frame decoded for text
     /// cells (`FrameBound.pixelAspect`).
     public var pixelAspect: Double = 1
+    /// How far, in 8-bit levels, a pixel may move from one frame to the next where the picture
+    /// stands still: a lossy video codec's noise (0: the frames are exact). What stays within it
+    /// need not be drawn again (`MosaicCellMemory`).
+    public var codingNoise: UInt8 = 0
 
     /// An image filled with one colour. The caller has checked the size (see `DecodeLimits`).
     public init(width: Int, height: Int, fill: RGBA = .transparent) {

@@ -17,7 +17,7 @@ public struct GridRenderer {
     /// Mosaics: where each cell reads the canvas, and the last grid, whose cells over what did
     /// not change stay.
     private var geometry: MosaicGeometry?
-    private var lastMosaic: (grid: CellGrid, digests: [UInt64])?
+    private var lastMosaic: MosaicCellBuilder.Built?
 
     public init(builder: CellGridBuilder, upscale: Bool = true) {
         self.builder = builder
@@ -100,7 +100,8 @@ public struct GridRenderer {
             // this frame follows the last one rendered, and any whose pixels are the same.
             let made = mosaic!.build(
                 image, geometry: geometry, originRow: fit!.originRow, originColumn: fit!.originColumn,
-                previous: lastMosaic, changed: continues ? rect.map { ($0.x..<$0.maxX, $0.y..<$0.maxY) } : nil)
+                previous: lastMosaic, changed: continues ? rect.map { ($0.x..<$0.maxX, $0.y..<$0.maxY) } : nil,
+                tolerance: image.codingNoise)
             lastMosaic = made
             return made.grid
         }
