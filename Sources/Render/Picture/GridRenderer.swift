@@ -15,7 +15,8 @@ public struct GridRenderer {
     private var lastPicture: RGBAImage?
     private var lastSerial: UInt64 = 0
     /// Mosaics: where each cell reads the canvas, and the last grid, whose cells over what did
-    /// not change stay.
+    /// not change stay (with a codec's noise, those within it of the pixels they were made from:
+    /// `MosaicCellMemory`).
     private var geometry: MosaicGeometry?
     private var lastMosaic: MosaicCellBuilder.Built?
 
@@ -96,12 +97,16 @@ public struct GridRenderer {
         if mosaic != nil, let geometry {
             mosaic!.parallel = waitedFor
             let rect = change?.rect
+            // The memory is written in place: one a copy of this renderer shares is not trusted.
+            if lastMosaic?.memory != nil, !isKnownUniquelyReferenced(&lastMosaic!.memory!) {
+                lastMosaic!.memory = nil
+            }
             // Cells over what did not change stay: all those outside the changed rectangle when
             // this frame follows the last one rendered, and any whose pixels are the same.
             let made = mosaic!.build(
                 image, geometry: geometry, originRow: fit!.originRow, originColumn: fit!.originColumn,
                 previous: lastMosaic, changed: continues ? rect.map { ($0.x..<$0.maxX, $0.y..<$0.maxY) } : nil,
-                tolerance: image.codingNoise)
+                noise: image.codingNoise)
             lastMosaic = made
             return made.grid
         }

@@ -97,19 +97,19 @@ public struct MosaicCellBuilder: Sendable {
     }
 
     /// What `build` made of a frame, for the next: the cells, a digest of each cell's canvas
-    /// pixels, and with a tolerance the pixels each cell was made from.
+    /// pixels, and with a codec's noise the pixels each cell was made from.
     typealias Built = (grid: CellGrid, digests: [UInt64], memory: MosaicCellMemory?)
 
     /// The grid of `geometry`'s cells, each measured on `canvas` (the picture as decoded: no
     /// scaled copy of it is made), and a digest of each cell's canvas pixels. With `previous`
     /// (what was built of an earlier frame, for the same geometry), a cell whose pixels have the
-    /// same digest is taken from it, and with a `tolerance` (a lossy codec's noise, in 8-bit
-    /// levels) one whose pixels are all within it of those the cell was made from
-    /// (`MosaicCellMemory`); with `changed` too (the canvas pixels that differ from that frame),
-    /// only the cells over `changed` are looked at.
+    /// same digest is taken from it, and with `noise` (a lossy codec's, in 8-bit levels) one
+    /// whose pixels are all within it of those the cell was made from (`MosaicCellMemory`);
+    /// with `changed` too (the canvas pixels that differ from that frame), only the cells over
+    /// `changed` are looked at.
     func build(
         _ canvas: RGBAImage, geometry: MosaicGeometry, originRow: Int, originColumn: Int,
-        previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, tolerance: UInt8 = 0
+        previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, noise: UInt8 = 0
     ) -> Built {
         var grid = CellGrid(
             rows: geometry.rows, columns: geometry.columns, originRow: originRow, originColumn: originColumn)
@@ -118,16 +118,16 @@ public struct MosaicCellBuilder: Sendable {
         let reusable = previous.flatMap {
             $0.grid.hasSameGeometry(as: grid) && $0.digests.count == digests.count ? $0 : nil
         }
-        // A memory of every cell's pixels only where each one was made with it: with the
-        // previous frame's, else all cells are worked out now and fill a new one.
         let memory =
-            tolerance == 0
+            noise == 0
             ? nil : reusable?.memory.flatMap { $0.fits(geometry) ? $0 : nil } ?? MosaicCellMemory(geometry: geometry)
-        let tolerant = memory != nil && memory === reusable?.memory
+        // A new memory is trusted from the next frame on: now every cell writes its slot, those
+        // whose digests match too (their pixels are the ones they were made from).
+        let fresh = memory != nil && memory !== reusable?.memory
         if let reusable {
             grid.cells = reusable.grid.cells
             digests = reusable.digests
-            if let changed { redo = geometry.cells(meeting: changed) }
+            if let changed, !fresh { redo = geometry.cells(meeting: changed) }
         }
         let (redoColumns, redoRows) = redo
         guard !redoColumns.isEmpty, !redoRows.isEmpty else { return (grid, digests, memory) }
@@ -138,39 +138,41 @@ public struct MosaicCellBuilder: Sendable {
         let slots = memory.map { SharedPointer(base: $0.slots) }, slotSize = memory?.slotSize ?? 0
         grid.cells.withUnsafeMutableBufferPointer { cells in
             digests.withUnsafeMutableBufferPointer { digests in
-                do {
-                    let cells = SharedPointer(base: cells.baseAddress!)
-                    let digests = SharedPointer(base: digests.baseAddress!)
-                    ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel, threads: threads) { band in
-                        var scratch = [SIMD8<Float>](repeating: .zero, count: Self.scratchCount)
-                        canvas.pixels.withUnsafeBufferPointer { pixels in
-                            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                                for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound
-                                {
-                                    let down = geometry.down[row]
-                                    for column in redoColumns {
-                                        let index = row * columns + column
-                                        let across = geometry.across[column]
-                                        let slot = slots.map { $0.base + index * slotSize }
-                                        if tolerant, let slot, let first = across.first?.index,
-                                            MosaicCellMemory.matches(
-                                                slot, canvas: pixels, width: canvas.width, first: first,
-                                                count: across.count, rows: down, tolerance: tolerance)
-                                        {
-                                            continue
-                                        }
-                                        let (digest, opaque) = Self.digest(
-                                            pixels, width: canvas.width, across: across, down: down)
-                                        if compare && digests.base[index] == digest { continue }
+                let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
+                ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel, threads: threads) { band in
+                    var scratch = [SIMD8<Float>](repeating: .zero, count: Self.scratchCount)
+                    canvas.pixels.withUnsafeBufferPointer { pixels in
+                        LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                            for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
+                                let down = geometry.down[row]
+                                for column in redoColumns {
+                                    let index = row * columns + column
+                                    let across = geometry.across[column]
+                                    // The cell's slot, where there is a memory and the cell reads pixels.
+                                    let slot = across.first.flatMap { first in
+                                        slots.map { (pointer: $0.base + index * slotSize, first: first.index) }
+                                    }
+                                    if !fresh, let slot,
+                                        MosaicCellMemory.matches(
+                                            slot.pointer, canvas: pixels, width: canvas.width, first: slot.first,
+                                            columns: across.count, rows: down, noise: noise)
+                                    {
+                                        continue
+                                    }
+                                    let (digest, opaque) = Self.digest(
+                                        pixels, width: canvas.width, across: across, down: down)
+                                    if !compare || digests.base[index] != digest {
                                         digests.base[index] = digest
                                         cells.base[index] = cell(
                                             pixels, width: canvas.width, column: column, row: row, geometry: geometry,
                                             opaque: opaque, toLinear: toLinear, scratch: &scratch)
-                                        if let slot, let first = across.first?.index {
-                                            MosaicCellMemory.remember(
-                                                slot, canvas: pixels, width: canvas.width, first: first,
-                                                count: across.count, rows: down)
-                                        }
+                                    } else if !fresh {
+                                        continue
+                                    }
+                                    if let slot {
+                                        MosaicCellMemory.remember(
+                                            slot.pointer, canvas: pixels, width: canvas.width, first: slot.first,
+                                            columns: across.count, rows: down)
                                     }
                                 }
                             }

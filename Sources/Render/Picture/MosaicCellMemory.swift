@@ -9,58 +9,59 @@ import Decode
 ///
 /// One slot a cell, as many pixels as the largest cell reads; each cell's rows are kept packed
 /// in its slot. Cells in different bands of `ParallelBands` write different slots. A class: the
-/// slots are written in place frame after frame, never copied (a renderer holds one memory,
-/// and renders one frame at a time).
-final class MosaicCellMemory: @unchecked Sendable {
+/// slots are written in place frame after frame, never copied; a renderer that finds its memory
+/// shared (a copy of it rendered too) starts a new one (`GridRenderer`).
+final class MosaicCellMemory {
     let slots: UnsafeMutablePointer<RGBA>
     let slotSize: Int
-    private let count: Int
+    private let capacity: Int
 
-    /// Room for every cell of `geometry`; its contents are made by `remember` as the first
-    /// frame's cells are all worked out.
+    /// Room for every cell of `geometry`. Every slot is written (`remember`) in the first frame
+    /// built with it, before any is read (`MosaicCellBuilder.build`).
     init(geometry: MosaicGeometry) {
-        slotSize = Self.slotSize(geometry)
-        count = max(1, slotSize * geometry.across.count * geometry.down.count)
-        slots = .allocate(capacity: count)
+        slotSize = Self.pixelsPerSlot(geometry)
+        capacity = max(1, slotSize * geometry.across.count * geometry.down.count)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: .transparent, count: capacity)
     }
 
     deinit { slots.deallocate() }
 
-    private static func slotSize(_ geometry: MosaicGeometry) -> Int {
+    private static func pixelsPerSlot(_ geometry: MosaicGeometry) -> Int {
         (geometry.across.map(\.count).max() ?? 0) * (geometry.down.map(\.count).max() ?? 0)
     }
 
+    /// Whether the slots are laid out for `geometry`'s cells. A guard only: a renderer starts
+    /// afresh whenever the canvas or the area changes.
     func fits(_ geometry: MosaicGeometry) -> Bool {
-        slotSize == Self.slotSize(geometry) && count == max(1, slotSize * geometry.across.count * geometry.down.count)
+        slotSize == Self.pixelsPerSlot(geometry)
+            && capacity == max(1, slotSize * geometry.across.count * geometry.down.count)
     }
 
-    /// Whether every byte of the cell's canvas pixels (`count` from column `first` on each of
-    /// `rows`) is within `tolerance` of what `slot` holds.
+    /// Whether every byte of the cell's canvas pixels (`columns` from column `first` on each of
+    /// `rows`) is within `noise` of what `slot` holds.
     static func matches(
-        _ slot: UnsafePointer<RGBA>, canvas: UnsafeBufferPointer<RGBA>, width: Int, first: Int, count: Int,
-        rows: [MosaicGeometry.Share], tolerance: UInt8
+        _ slot: UnsafePointer<RGBA>, canvas: UnsafeBufferPointer<RGBA>, width: Int, first: Int, columns: Int,
+        rows: [MosaicGeometry.Share], noise: UInt8
     ) -> Bool {
-        // |a − b| ≤ t exactly when a − b + t, wrapping at 256, is at most 2t (t < 128).
-        let shift4 = SIMD16<UInt8>(repeating: tolerance), limit4 = SIMD16<UInt8>(repeating: tolerance &* 2)
-        let shift1 = SIMD4<UInt8>(repeating: tolerance), limit1 = SIMD4<UInt8>(repeating: tolerance &* 2)
+        let limit16 = SIMD16<UInt8>(repeating: noise), limit4 = SIMD4<UInt8>(repeating: noise)
         let kept = UnsafeRawPointer(slot)
         let base = UnsafeRawPointer(canvas.baseAddress!)
         for (line, share) in rows.enumerated() {
             let now = base + (share.index * width + first) * 4
-            let then = kept + line * count * 4
+            let then = kept + line * columns * 4
             var at = 0
-            while at + 4 <= count {
-                let difference =
-                    now.loadUnaligned(fromByteOffset: at * 4, as: SIMD16<UInt8>.self)
-                    &- then.loadUnaligned(fromByteOffset: at * 4, as: SIMD16<UInt8>.self)
-                if any(difference &+ shift4 .> limit4) { return false }
+            // Four pixels a step, then one: each byte's distance, the larger minus the smaller.
+            while at + 4 <= columns {
+                let a = now.loadUnaligned(fromByteOffset: at * 4, as: SIMD16<UInt8>.self)
+                let b = then.loadUnaligned(fromByteOffset: at * 4, as: SIMD16<UInt8>.self)
+                if any((a &- b).replacing(with: b &- a, where: b .> a) .> limit16) { return false }
                 at += 4
             }
-            while at < count {
-                let difference =
-                    now.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt8>.self)
-                    &- then.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt8>.self)
-                if any(difference &+ shift1 .> limit1) { return false }
+            while at < columns {
+                let a = now.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt8>.self)
+                let b = then.loadUnaligned(fromByteOffset: at * 4, as: SIMD4<UInt8>.self)
+                if any((a &- b).replacing(with: b &- a, where: b .> a) .> limit4) { return false }
                 at += 1
             }
         }
@@ -69,11 +70,11 @@ final class MosaicCellMemory: @unchecked Sendable {
 
     /// Keeps the cell's canvas pixels in `slot`, rows packed.
     static func remember(
-        _ slot: UnsafeMutablePointer<RGBA>, canvas: UnsafeBufferPointer<RGBA>, width: Int, first: Int, count: Int,
+        _ slot: UnsafeMutablePointer<RGBA>, canvas: UnsafeBufferPointer<RGBA>, width: Int, first: Int, columns: Int,
         rows: [MosaicGeometry.Share]
     ) {
         for (line, share) in rows.enumerated() {
-            (slot + line * count).update(from: canvas.baseAddress! + share.index * width + first, count: count)
+            (slot + line * columns).update(from: canvas.baseAddress! + share.index * width + first, count: columns)
         }
     }
 }

@@ -61,7 +61,8 @@ public final class TextScreenSink: FrameSink {
     public func prepare(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> CellGrid {
-        var renderer = renderers[slot] ?? GridRenderer(builder: builder, upscale: upscale)
+        // Taken out while it renders, so what it keeps is its own (`GridRenderer`).
+        var renderer = renderers.removeValue(forKey: slot) ?? GridRenderer(builder: builder, upscale: upscale)
         var grid = renderer.render(
             image, serial: serial, change: change, columns: tile.width, rows: tile.pictureRows,
             cellAspect: screen.size.cellAspect)
