@@ -51,11 +51,16 @@ public final class AnimatedImage {
     public var colorProfileName: String? { decoder.colorProfile?.name }
 
     /// From the next frame on, frames no larger than `bound`, where the decoder scales as it
-    /// decodes (video clips: decoding at the size shown); nothing for other formats. Safe from
-    /// any thread, also while another decodes.
+    /// decodes (video clips and JPEG: decoding at the size shown); nothing for other formats.
+    /// Safe from any thread, also while another decodes.
     public func show(at bound: FrameBound) {
         decoder.show(at: bound)
     }
+
+    /// A still decoded at the size it is shown (a JPEG, through its DCT scaling): its one frame is
+    /// best decoded once the player has said that size (`show(at:)`), not ahead of it at the
+    /// largest the screen could take.
+    public var decodesAtTheSizeShown: Bool { decoder is JPEGDecoder }
 
     /// What a video clip says of itself (codec, shown size, sound); nil for images.
     public var videoDetails: VideoDetails? { (decoder as? VideoDecoder)?.details }

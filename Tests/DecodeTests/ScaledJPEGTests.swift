@@ -46,4 +46,33 @@ import Testing
         let frame = try #require(try image.nextFrame())
         #expect(frame.image.width == 8 && frame.image.height == 6)
     }
+
+    /// Opened for the screen's pixels (32x24 shown whole), then told the cells read 8x3 rows of
+    /// pixels twice as tall as wide: decoded at a quarter (8x6 square pixels), the same picture
+    /// as opened for that size from the start; a larger bound later goes back to the size it
+    /// was opened for, and no further (opened for 8x6, it stays 8x6).
+    @Test func theSizeShownNarrowsTheScaleBeforeDecoding() throws {
+        let path = TestPaths.samples.appendingPathComponent("good/jpeg-rgb.jpg").path
+        let image = try AnimatedImage.open(
+            path: path, limits: DecodeLimits(frameBound: FrameBound(width: 32, height: 24)))
+        #expect(image.canvasWidth == 32 && image.canvasHeight == 24)
+        image.show(at: FrameBound(width: 8, height: 3, pixelAspect: 2))
+        let frame = try #require(try image.nextFrame())
+        #expect(frame.image.width == 8 && frame.image.height == 6)
+        #expect(image.canvasWidth == 8 && image.canvasHeight == 6)
+        let direct = try #require(
+            try AnimatedImage.open(path: path, limits: DecodeLimits(frameBound: FrameBound(width: 8, height: 6)))
+                .nextFrame())
+        let same = frame.image == direct.image
+        #expect(same)
+        image.show(at: FrameBound(width: 64, height: 48))
+        try image.rewind()
+        let again = try #require(try image.nextFrame())
+        #expect(again.image.width == 32 && again.image.height == 24)
+        let small = try AnimatedImage.open(
+            path: path, limits: DecodeLimits(frameBound: FrameBound(width: 8, height: 6)))
+        small.show(at: FrameBound(width: 64, height: 48))
+        let kept = try #require(try small.nextFrame())
+        #expect(kept.image.width == 8 && kept.image.height == 6)
+    }
 }

@@ -1,4 +1,5 @@
 internal import CJPEGShim
+import Synchronization
 
 /// A JPEG still (baseline or progressive; greyscale, YCbCr, CMYK) through libjpeg-turbo, via the
 /// C shim that keeps libjpeg's longjmp on the C side: one frame. Data that breaks off decodes as
@@ -7,8 +8,8 @@ internal import CJPEGShim
 /// P3 one in its colours.
 final class JPEGDecoder: FrameDecoder {
     let format = ImageFormat.jpeg
-    let canvasWidth: Int
-    let canvasHeight: Int
+    private(set) var canvasWidth: Int
+    private(set) var canvasHeight: Int
     let loopCount: Int? = nil
     let declaredFrameCount: Int? = 1
     private(set) var notes: [String] = []
@@ -16,12 +17,19 @@ final class JPEGDecoder: FrameDecoder {
 
     private let file: MappedFile
     private var done = false
-    /// The picture's size as decoded (the stored size over `scale`), and what shows it upright.
-    private let storedWidth: Int
-    private let storedHeight: Int
+    /// The picture's size as stored in the file, and as decoded (the stored size over `scale`).
+    private let fullWidth: Int
+    private let fullHeight: Int
+    private var storedWidth: Int
+    private var storedHeight: Int
     /// libjpeg-turbo's DCT scaling: 1, 2, 4 or 8, the most that still gives the picture at least
-    /// the pixels `DecodeLimits.frameBound` shows it at.
-    let scale: Int
+    /// the pixels `DecodeLimits.frameBound` shows it at, or fewer where `show(at:)` says so.
+    private(set) var scale: Int
+    /// The scale the file was opened at, for `DecodeLimits.frameBound` (its memory was checked
+    /// for that): `show(at:)` never asks for more.
+    private let openedScale: Int
+    /// A bound `show(at:)` asked for, taken up when the picture is next decoded.
+    private let pendingBound = Mutex<FrameBound?>(nil)
     private let orientation: PixelOrientation
     /// The file is CMYK and its profile too: decoded as ink, which the profile turns into RGB.
     private let convertsInk: Bool
@@ -47,7 +55,8 @@ final class JPEGDecoder: FrameDecoder {
                 text.baseAddress, text.count)
         }
         guard read != 0 else { throw Self.failure(message) }
-        let fullWidth = Int(width), fullHeight = Int(height)
+        fullWidth = Int(width)
+        fullHeight = Int(height)
         let bytes = UnsafeRawBufferPointer(start: file.address, count: file.count)
         orientation = ExifOrientation.orientation(ExifOrientation.value(jpeg: bytes))
         colorProfile =
@@ -58,6 +67,7 @@ final class JPEGDecoder: FrameDecoder {
         convertsInk = cmyk != 0 && colorProfile?.isCMYK == true
         let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
         scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
+        openedScale = scale
         // libjpeg's own rounding: up.
         storedWidth = (fullWidth + scale - 1) / scale
         storedHeight = (fullHeight + scale - 1) / scale
@@ -73,9 +83,39 @@ final class JPEGDecoder: FrameDecoder {
         done = false
     }
 
+    /// Text cells read fewer pixels than the area's pixels `DecodeLimits.frameBound` assumes
+    /// before the terminal has said what it takes (a 6000x4000 photo at 160x48 cells: 1/8 of
+    /// its size, where 10x20 pixels a cell made it 1/4): the next decoding is at the scale for
+    /// `bound`, never larger than the one the file was opened for (its memory was checked for
+    /// that): smaller, or back up to that after a larger terminal. Safe from any thread.
+    func show(at bound: FrameBound) {
+        pendingBound.withLock { $0 = bound }
+    }
+
+    private func takePendingBound() {
+        guard
+            let bound = pendingBound.withLock({ pending in
+                defer { pending = nil }; return pending
+            })
+        else {
+            return
+        }
+        let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
+        // Rows `pixelAspect` times taller than wide: as many square pixels as that.
+        let square = FrameBound(
+            width: bound.width, height: Int((Double(bound.height) * bound.pixelAspect).rounded(.up)))
+        let wanted = max(openedScale, Self.scale(width: upright.width, height: upright.height, bound: square))
+        guard wanted != scale else { return }
+        scale = wanted
+        storedWidth = (fullWidth + scale - 1) / scale
+        storedHeight = (fullHeight + scale - 1) / scale
+        (canvasWidth, canvasHeight) = orientation.orientedSize(width: storedWidth, height: storedHeight)
+    }
+
     func nextFrame() throws(DecodeError) -> Frame? {
         guard !done else { return nil }
         done = true
+        takePendingBound()
         var message = [CChar](repeating: 0, count: 200)
         var result: CInt = 0
         let count = storedWidth * storedHeight
