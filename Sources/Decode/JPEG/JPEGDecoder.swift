@@ -1,5 +1,4 @@
 internal import CJPEGShim
-import Synchronization
 
 /// A JPEG still (baseline or progressive; greyscale, YCbCr, CMYK) through libjpeg-turbo, via the
 /// C shim that keeps libjpeg's longjmp on the C side: one frame. Data that breaks off decodes as
@@ -8,8 +7,8 @@ import Synchronization
 /// P3 one in its colours.
 final class JPEGDecoder: FrameDecoder {
     let format = ImageFormat.jpeg
-    private(set) var canvasWidth: Int
-    private(set) var canvasHeight: Int
+    var canvasWidth: Int { orientation.orientedSize(width: storedWidth, height: storedHeight).width }
+    var canvasHeight: Int { orientation.orientedSize(width: storedWidth, height: storedHeight).height }
     let loopCount: Int? = nil
     let declaredFrameCount: Int? = 1
     private(set) var notes: [String] = []
@@ -17,11 +16,12 @@ final class JPEGDecoder: FrameDecoder {
 
     private let file: MappedFile
     private var done = false
-    /// The picture's size as stored in the file, and as decoded (the stored size over `scale`).
+    /// The picture's size as stored in the file, and as decoded (the stored size over `scale`,
+    /// rounded up as libjpeg rounds).
     private let fullWidth: Int
     private let fullHeight: Int
-    private var storedWidth: Int
-    private var storedHeight: Int
+    private var storedWidth: Int { (fullWidth + scale - 1) / scale }
+    private var storedHeight: Int { (fullHeight + scale - 1) / scale }
     /// libjpeg-turbo's DCT scaling: 1, 2, 4 or 8, the most that still gives the picture at least
     /// the pixels `DecodeLimits.frameBound` shows it at, or fewer where `show(at:)` says so.
     private(set) var scale: Int
@@ -29,7 +29,7 @@ final class JPEGDecoder: FrameDecoder {
     /// for that): `show(at:)` never asks for more.
     private let openedScale: Int
     /// A bound `show(at:)` asked for, taken up when the picture is next decoded.
-    private let pendingBound = Mutex<FrameBound?>(nil)
+    private let pendingBound = PendingBound()
     private let orientation: PixelOrientation
     /// The file is CMYK and its profile too: decoded as ink, which the profile turns into RGB.
     private let convertsInk: Bool
@@ -68,10 +68,6 @@ final class JPEGDecoder: FrameDecoder {
         let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
         scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
         openedScale = scale
-        // libjpeg's own rounding: up.
-        storedWidth = (fullWidth + scale - 1) / scale
-        storedHeight = (fullHeight + scale - 1) / scale
-        (canvasWidth, canvasHeight) = orientation.orientedSize(width: storedWidth, height: storedHeight)
         // A turned picture is held twice while it is turned; a progressive file's coefficients
         // are kept at the full size whatever the scale.
         try limits.checkMemory(
@@ -89,27 +85,16 @@ final class JPEGDecoder: FrameDecoder {
     /// `bound`, never larger than the one the file was opened for (its memory was checked for
     /// that): smaller, or back up to that after a larger terminal. Safe from any thread.
     func show(at bound: FrameBound) {
-        pendingBound.withLock { $0 = bound }
+        pendingBound.ask(bound)
     }
 
     private func takePendingBound() {
-        guard
-            let bound = pendingBound.withLock({ pending in
-                defer { pending = nil }; return pending
-            })
-        else {
-            return
-        }
+        guard let bound = pendingBound.take() else { return }
         let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
         // Rows `pixelAspect` times taller than wide: as many square pixels as that.
         let square = FrameBound(
             width: bound.width, height: Int((Double(bound.height) * bound.pixelAspect).rounded(.up)))
-        let wanted = max(openedScale, Self.scale(width: upright.width, height: upright.height, bound: square))
-        guard wanted != scale else { return }
-        scale = wanted
-        storedWidth = (fullWidth + scale - 1) / scale
-        storedHeight = (fullHeight + scale - 1) / scale
-        (canvasWidth, canvasHeight) = orientation.orientedSize(width: storedWidth, height: storedHeight)
+        scale = max(openedScale, Self.scale(width: upright.width, height: upright.height, bound: square))
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {

@@ -1,5 +1,4 @@
 internal import CVideo
-import Synchronization
 
 /// Video clips (MP4/MOV, WebM, Matroska) through FFmpeg, frame by frame in presentation order,
 /// each for its own time (to the next frame's timestamp, in microseconds: a 29.97 fps clip is
@@ -37,7 +36,7 @@ final class VideoDecoder: FrameDecoder {
     private var output: (width: Int, height: Int, pixelAspect: Double)
     /// A bound `show(at:)` asked for, taken up by the next frame (it may come from the player's
     /// thread while a frame decodes on another).
-    private let pendingBound = Mutex<FrameBound?>(nil)
+    private let pendingBound = PendingBound()
     private var framesThisPass = 0
 
     /// What FFmpeg keeps at worst beside tview's frames, in frame-sized canvases of 4 bytes a
@@ -115,16 +114,12 @@ final class VideoDecoder: FrameDecoder {
     }
 
     func show(at bound: FrameBound) {
-        pendingBound.withLock { $0 = bound }
+        pendingBound.ask(bound)
     }
 
     /// The bound `show(at:)` asked for, from this frame on: the converter's size, and a new canvas.
     private func takeBound() {
-        guard
-            let bound = pendingBound.withLock({ pending in
-                defer { pending = nil }; return pending
-            })
-        else { return }
+        guard let bound = pendingBound.take() else { return }
         let next = Self.output(shownWidth: shownWidth, shownHeight: shownHeight, orientation: orientation, bound: bound)
         guard next.width != output.width || next.height != output.height || next.pixelAspect != output.pixelAspect
         else { return }
