@@ -10,14 +10,17 @@ import Synchronization
 /// The helpers are threads of their own, made for the picture: Dispatch's pool on Linux adds
 /// its threads late (its second thread took its first band 0.9 to 1.8 ms after the start,
 /// measured on med.gif's first frame, itself 5 ms on one processor), which left the first
-/// picture mostly on one.
+/// picture mostly on one. A new thread can start as late on a virtual machine, so a thread
+/// standing by (`StandbyThread`, the first frame's decoder) is taken first.
 enum ParallelBands {
     static let processors = ProcessorCount.online
 
     /// `body` for consecutive ranges covering 0..<rows, at once when `work` (a rough count of
-    /// operations) is worth it; on `threads` where given (tests: more than the processors).
+    /// operations) is worth it; on `threads` where given (tests: more than the processors), the
+    /// thread standing by at `standby` one of them.
     static func run(
-        rows: Int, work: Int, parallel: Bool, threads forced: Int? = nil, _ body: @Sendable (Range<Int>) -> Void
+        rows: Int, work: Int, parallel: Bool, threads forced: Int? = nil, standby: StandbyThread = .shared,
+        _ body: @Sendable (Range<Int>) -> Void
     ) {
         let threads = forced.map { min($0, rows) } ?? (parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1)
         guard threads > 1 else {
@@ -36,9 +39,12 @@ enum ParallelBands {
                     body(rows * band / bands..<rows * (band + 1) / bands)
                 }
             }
-            let helpers = (1..<threads).compactMap { _ in BackgroundWorker() }
+            // A thread standing by after the first frame's decode is one helper, already awake.
+            let claimed = standby.claim(takeBands)
+            let helpers = ((claimed == nil ? 1 : 2)..<threads).compactMap { _ in BackgroundWorker() }
             for helper in helpers { helper.start(takeBands) }
             takeBands()
+            claimed?.wait()
             for helper in helpers { helper.wait() }
         }
     }
