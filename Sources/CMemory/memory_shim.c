@@ -12,6 +12,10 @@ void tview_map_large_allocations(int bytes) {
     mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+void tview_use_one_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
+}
+
 // /proc/self/pagemap: one 64-bit entry a page; bit 63 present, bit 62 swapped. An anonymous page
 // with neither has never been written (or was given back): it reads as zero. Opened once; -1 when
 // it cannot be read (then every page is looked at).

@@ -163,6 +163,7 @@ struct TView: ParsableCommand {
         // freed canvases never linger in the heap (glibc would otherwise raise its mmap
         // threshold after the first free and keep later ones).
         tview_map_large_allocations(2 << 20)
+        tview_use_one_arena()
         let command: TView
         do {
             command = try parse(Self.arguments)
