@@ -18,6 +18,7 @@
 #define JXL_FUNCTIONS(X)                                                                                    \
     X(JxlDecoderVersion) X(JxlDecoderCreate) X(JxlDecoderDestroy) X(JxlDecoderRewind)                       \
     X(JxlDecoderSubscribeEvents) X(JxlDecoderSetUnpremultiplyAlpha) X(JxlDecoderSetInput)                   \
+    X(JxlDecoderReleaseInput)                                                                               \
     X(JxlDecoderProcessInput) X(JxlDecoderGetBasicInfo) X(JxlDecoderGetFrameHeader)                         \
     X(JxlDecoderImageOutBufferSize) X(JxlDecoderSetImageOutBuffer) X(JxlDecoderSetPreferredColorProfile)    \
     X(JxlColorEncodingSetToSRGB) X(JxlDecoderSetParallelRunner)
@@ -177,6 +178,7 @@ JxlDecoderStatus tview_JxlDecoderSetUnpremultiplyAlpha(JxlDecoder *dec, JXL_BOOL
 JxlDecoderStatus tview_JxlDecoderSetInput(JxlDecoder *dec, const uint8_t *data, size_t size) {
     return p_JxlDecoderSetInput(dec, data, size);
 }
+size_t tview_JxlDecoderReleaseInput(JxlDecoder *dec) { return p_JxlDecoderReleaseInput(dec); }
 JxlDecoderStatus tview_JxlDecoderProcessInput(JxlDecoder *dec) { return p_JxlDecoderProcessInput(dec); }
 JxlDecoderStatus tview_JxlDecoderGetBasicInfo(const JxlDecoder *dec, JxlBasicInfo *info) {
     return p_JxlDecoderGetBasicInfo(dec, info);

@@ -33,6 +33,7 @@ void tview_JxlDecoderRewind(JxlDecoder *dec);
 JxlDecoderStatus tview_JxlDecoderSubscribeEvents(JxlDecoder *dec, int events_wanted);
 JxlDecoderStatus tview_JxlDecoderSetUnpremultiplyAlpha(JxlDecoder *dec, JXL_BOOL unpremul_alpha);
 JxlDecoderStatus tview_JxlDecoderSetInput(JxlDecoder *dec, const uint8_t *data, size_t size);
+size_t tview_JxlDecoderReleaseInput(JxlDecoder *dec);
 JxlDecoderStatus tview_JxlDecoderProcessInput(JxlDecoder *dec);
 JxlDecoderStatus tview_JxlDecoderGetBasicInfo(const JxlDecoder *dec, JxlBasicInfo *info);
 JxlDecoderStatus tview_JxlDecoderGetFrameHeader(const JxlDecoder *dec, JxlFrameHeader *header);

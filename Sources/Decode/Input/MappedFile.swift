@@ -18,6 +18,22 @@ final class MappedFile {
     /// True once a read found the file shorter than when it was mapped.
     var fileShrank: Bool { tview_mapping_replaced(watch) != 0 }
 
+    /// The pages wholly before `offset` were given back up to here.
+    private var released = 0
+
+    /// Gives back the pages wholly before `offset`, which the reader needs no more until it
+    /// reads from the start again (they stay in the page cache, and a read brings them back).
+    /// In steps of 256 KB at least: a call for every frame of a small file costs nothing.
+    func releasePages(before offset: Int) {
+        let page = Int(sysconf(CInt(_SC_PAGESIZE)))
+        let end = min(max(offset, 0), count) / page * page
+        // Read from the start again since: its pages count anew.
+        if end < released { released = 0 }
+        guard end - released >= 256 << 10 else { return }
+        madvise(UnsafeMutableRawPointer(mutating: address) + released, end - released, MADV_DONTNEED)
+        released = end
+    }
+
     deinit {
         tview_unwatch_mapping(watch)
         munmap(UnsafeMutableRawPointer(mutating: address), count)

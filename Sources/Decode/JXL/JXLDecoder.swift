@@ -45,6 +45,8 @@ final class JXLDecoder: FrameDecoder {
     private(set) var imageFollows = false
     /// The file's end was reached in this pass.
     private var ended = false
+    /// Where in the file the input given to libjxl starts: past what earlier frames used.
+    private var inputStart = 0
 
     /// What libjxl and tview hold at worst, in canvases (4 bytes a pixel), beside the mapped file:
     /// libjxl keeps lossy (XYB) pictures in 32-bit floats, and animations keep frames for
@@ -110,6 +112,7 @@ final class JXLDecoder: FrameDecoder {
         tview_JxlDecoderRewind(decoder)
         ended = false
         imageFollows = false
+        inputStart = 0
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -123,6 +126,7 @@ final class JXLDecoder: FrameDecoder {
         guard tview_jxl_runner_set(decoder, runner) == JXL_DEC_SUCCESS else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
         }
+        inputStart = 0
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -159,7 +163,21 @@ final class JXLDecoder: FrameDecoder {
             initialized = count
         }
         if let failure { throw failure }
+        try moveInputPastFrame()
         return Frame(image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels), duration: duration())
+    }
+
+    /// The input starts again where libjxl stopped reading (it copies whatever it still needs
+    /// of what came before), and the file's pages before that are given back: read once, a
+    /// mapped file's pages otherwise stay resident, all 4.8 MB of med.jxl by the end of a loop.
+    private func moveInputPastFrame() throws(DecodeError) {
+        let remaining = tview_JxlDecoderReleaseInput(decoder)
+        inputStart = mapping.count - remaining
+        mapping.releasePages(before: inputStart)
+        let input = mapping.address.assumingMemoryBound(to: UInt8.self) + inputStart
+        guard tview_JxlDecoderSetInput(decoder, input, remaining) == JXL_DEC_SUCCESS else {
+            throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused the input")
+        }
     }
 
     /// 8-bit RGBA, whatever the file holds (greyscale is widened, a missing alpha made opaque).
