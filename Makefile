@@ -29,7 +29,8 @@ deps:
 # The Swift runtime is linked in statically: a self-contained binary (copy it to a host without
 # Swift, for `ssh host tview`) that starts faster and resides in about 3 MB less memory. GNU ld
 # packs its 42,000 relative relocations (930 KB the loader reads at every start) into 8 KB
-# (DT_RELR, glibc 2.36): 1.0-1.3 MB less resident (gold, the default, cannot).
+# (DT_RELR): 1.0-1.3 MB less resident (gold, the default, cannot). The binary then needs glibc
+# 2.36 (Debian 12) or newer where it is copied to, as it needs Debian 12's image libraries.
 LINK_FLAGS = -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(LINK_FLAGS)

@@ -18,10 +18,12 @@ public final class StandbyThread: Sendable {
     public init() {}
 
     /// Offers the calling thread for up to `limit`: runs the job handed over in that time, if
-    /// one is, and returns when it is done or when none came.
-    public func standBy(upTo limit: Duration) {
+    /// one is, and returns when it is done or when none came. `whenOffered` runs once the offer
+    /// is up (to hand over the work a job will be asked for).
+    public func standBy(upTo limit: Duration, whenOffered: () -> Void = {}) {
         let offer = Offer()
         offered.withLock { $0 = offer }
+        whenOffered()
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         while true {

@@ -46,7 +46,13 @@ import Testing
         // Read back from the file as they were.
         #expect(Array(view) == bytes)
         #expect(Self.mapped(mapping.address) == true)
-        // Read from the start again: pages before a smaller offset are given back anew.
+        // Read from the start again: the pages come back, and are given back anew, even
+        // before the offset where the last were.
+        mapping.readsFromStart()
+        mapping.releasePages(before: half + 100)
+        #expect(Self.mapped(mapping.address) == false)
+        #expect(Array(view) == bytes)
+        mapping.readsFromStart()
         mapping.releasePages(before: half / 2)
         #expect(Self.mapped(mapping.address) == false)
         #expect(Array(view) == bytes)

@@ -208,6 +208,22 @@ import Testing
         #expect(source.decodes == 4, "\(source.decodes) decodes")
     }
 
+    /// Once the first frame is handed over, its thread is up for the first picture's bands
+    /// (on more than one processor): a job given to it runs on it.
+    @Test func theFirstFramesThreadStandsByOnceItIsDecoded() throws {
+        guard ProcessorCount.online > 1 else { return }
+        let standby = StandbyThread()
+        let early = EarlyFirstFrame(
+            SyntheticSource(frames: 2, durations: [.milliseconds(40)], totalPlays: 1), standby: standby,
+            standing: .seconds(10))
+        #expect(try early.nextFrame() != nil)
+        let ran = Counter()
+        let claim = standby.claim { ran.increment() }
+        #expect(claim != nil, "offered before the frame was handed over")
+        claim?.wait()
+        #expect(ran.value == 1)
+    }
+
     @Test func aFirstFrameThatFailsEarlyFailsWhenAskedFor() {
         let early = EarlyFirstFrame(PlayerGalleryTests.FailingSource())
         #expect(throws: DecodeError.corrupt(format: .gif, detail: "bad block")) { try early.nextFrame() }

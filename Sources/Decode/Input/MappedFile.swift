@@ -27,11 +27,15 @@ final class MappedFile {
     func releasePages(before offset: Int) {
         let page = Int(sysconf(CInt(_SC_PAGESIZE)))
         let end = min(max(offset, 0), count) / page * page
-        // Read from the start again since: its pages count anew.
-        if end < released { released = 0 }
         guard end - released >= 256 << 10 else { return }
         madvise(UnsafeMutableRawPointer(mutating: address) + released, end - released, MADV_DONTNEED)
         released = end
+    }
+
+    /// The reader starts again from the file's start: the pages it reads come back, and are
+    /// given back anew as it passes them.
+    func readsFromStart() {
+        released = 0
     }
 
     deinit {

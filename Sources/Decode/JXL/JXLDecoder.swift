@@ -45,8 +45,6 @@ final class JXLDecoder: FrameDecoder {
     private(set) var imageFollows = false
     /// The file's end was reached in this pass.
     private var ended = false
-    /// Where in the file the input given to libjxl starts: past what earlier frames used.
-    private var inputStart = 0
 
     /// What libjxl and tview hold at worst, in canvases (4 bytes a pixel), beside the mapped file:
     /// libjxl keeps lossy (XYB) pictures in 32-bit floats, and animations keep frames for
@@ -112,7 +110,7 @@ final class JXLDecoder: FrameDecoder {
         tview_JxlDecoderRewind(decoder)
         ended = false
         imageFollows = false
-        inputStart = 0
+        mapping.readsFromStart()
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -126,7 +124,7 @@ final class JXLDecoder: FrameDecoder {
         guard tview_jxl_runner_set(decoder, runner) == JXL_DEC_SUCCESS else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
         }
-        inputStart = 0
+        mapping.readsFromStart()
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -171,8 +169,9 @@ final class JXLDecoder: FrameDecoder {
     /// of what came before), and the file's pages before that are given back: read once, a
     /// mapped file's pages otherwise stay resident, all 4.8 MB of med.jxl by the end of a loop.
     private func moveInputPastFrame() throws(DecodeError) {
+        // Every input given ends at the file's end: what remains of it starts here.
         let remaining = tview_JxlDecoderReleaseInput(decoder)
-        inputStart = mapping.count - remaining
+        let inputStart = mapping.count - remaining
         mapping.releasePages(before: inputStart)
         let input = mapping.address.assumingMemoryBound(to: UInt8.self) + inputStart
         guard tview_JxlDecoderSetInput(decoder, input, remaining) == JXL_DEC_SUCCESS else {

@@ -12,36 +12,42 @@ import Glibc
 public final class EarlyFirstFrame: FrameSource {
     /// How long the decoding thread stays awake for the first picture: the local start-up's
     /// questions are answered within a millisecond of the decode; over SSH nothing is gained.
-    static let standby: Duration = .milliseconds(4)
+    public static let standingTime: Duration = .milliseconds(4)
 
     private let source: any FrameSource
     private var worker: BackgroundWorker?
+    private let decode = Outcome()
     private var early: Result<Frame?, DecodeError>?
-    private var decoded = sem_t()
     private var settled = false
 
     /// Starts decoding `source`'s next frame (where a player begins: the first), its thread then
-    /// standing by at `standby`.
-    public init(_ source: any FrameSource, standby: StandbyThread = .shared) {
+    /// standing by at `standby` for `standing` (on one processor there are no bands to help with).
+    public init(
+        _ source: any FrameSource, standby: StandbyThread = .shared, standing: Duration = EarlyFirstFrame.standingTime
+    ) {
         self.source = source
-        sem_init(&decoded, 0, 0)
         worker = BackgroundWorker()
         guard let worker else {
             early = Result { () throws(DecodeError) -> Frame? in try source.nextFrame() }
             settled = true
             return
         }
-        worker.start { [unowned self] in
-            early = Result { () throws(DecodeError) -> Frame? in try source.nextFrame() }
-            sem_post(&decoded)
-            standby.standBy(upTo: Self.standby)
+        // The job holds the outcome, never this object: whoever drops this object last, it is
+        // not the worker (whose thread would then wait for itself in deinit).
+        let decode = self.decode
+        let standsBy = ProcessorCount.online > 1
+        worker.start {
+            decode.result = Result { () throws(DecodeError) -> Frame? in try source.nextFrame() }
+            guard standsBy else {
+                decode.post()
+                return
+            }
+            // Offered before the frame is handed over, so the picture made of it finds the thread.
+            standby.standBy(upTo: standing, whenOffered: decode.post)
         }
     }
 
-    deinit {
-        worker?.wait()
-        sem_destroy(&decoded)
-    }
+    deinit { worker?.wait() }
 
     public var name: String { source.name }
     public var frameCount: Int? {
@@ -87,7 +93,23 @@ public final class EarlyFirstFrame: FrameSource {
     /// Waits for the early decode, once (not for the thread's standing by).
     private func settle() {
         guard !settled else { return }
-        while sem_wait(&decoded) != 0 && errno == EINTR {}
+        early = decode.waitForResult()
         settled = true
+    }
+
+    /// The decode's result, handed from the worker by a semaphore (which orders the memory).
+    private final class Outcome: @unchecked Sendable {
+        var result: Result<Frame?, DecodeError>?
+        private var posted = sem_t()
+
+        init() { sem_init(&posted, 0, 0) }
+        deinit { sem_destroy(&posted) }
+
+        func post() { sem_post(&posted) }
+
+        func waitForResult() -> Result<Frame?, DecodeError>? {
+            while sem_wait(&posted) != 0 && errno == EINTR {}
+            return result
+        }
     }
 }
