@@ -224,6 +224,20 @@ import Testing
         #expect(ran.value == 1)
     }
 
+    /// The early frame, once handed over, is the player's alone: nothing of EarlyFirstFrame
+    /// keeps its pixels (a sequence's first frame can be 6 MB).
+    @Test func theEarlyFrameIsNotKeptOnceHandedOver() throws {
+        let early = EarlyFirstFrame(
+            SyntheticSource(frames: 2, durations: [.milliseconds(40)], totalPlays: 1), standby: StandbyThread(),
+            standing: .zero)
+        var frame = try #require(try early.nextFrame())
+        let before = frame.image.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        // A write copies the pixels first when another reference to them is held.
+        frame.image.pixels[0] = RGBA(r: 9, g: 9, b: 9)
+        let after = frame.image.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(before == after)
+    }
+
     @Test func aFirstFrameThatFailsEarlyFailsWhenAskedFor() {
         let early = EarlyFirstFrame(PlayerGalleryTests.FailingSource())
         #expect(throws: DecodeError.corrupt(format: .gif, detail: "bad block")) { try early.nextFrame() }

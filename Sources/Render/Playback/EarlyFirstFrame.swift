@@ -107,8 +107,11 @@ public final class EarlyFirstFrame: FrameSource {
 
         func post() { sem_post(&posted) }
 
+        /// The result, taken: the frame is not kept here once it is the player's (a sequence's
+        /// first frame can be 6 MB).
         func waitForResult() -> Result<Frame?, DecodeError>? {
             while sem_wait(&posted) != 0 && errno == EINTR {}
+            defer { result = nil }
             return result
         }
     }
