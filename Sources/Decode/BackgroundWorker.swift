@@ -10,8 +10,8 @@ import Glibc
 /// job uses between `start` and `wait`; that is the whole contract (hence `@unchecked`).
 public final class BackgroundWorker: @unchecked Sendable {
     private var thread = pthread_t()
-    private var jobReady = sem_t()
-    private var jobDone = sem_t()
+    private let jobReady = Semaphore()
+    private let jobDone = Semaphore()
     private var job: (() -> Void)?
     private var stopping = false
     /// A job was started and not yet waited for.
@@ -19,8 +19,6 @@ public final class BackgroundWorker: @unchecked Sendable {
 
     /// Nil when no thread can be made (the caller then does the work itself).
     public init?() {
-        sem_init(&jobReady, 0, 0)
-        sem_init(&jobDone, 0, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
             pthread_create(
@@ -29,20 +27,14 @@ public final class BackgroundWorker: @unchecked Sendable {
                     Unmanaged<BackgroundWorker>.fromOpaque(context!).takeUnretainedValue().serve()
                     return nil
                 }, context) == 0
-        else {
-            sem_destroy(&jobReady)
-            sem_destroy(&jobDone)
-            return nil
-        }
+        else { return nil }
     }
 
     deinit {
         wait()
         stopping = true
-        sem_post(&jobReady)
+        jobReady.signal()
         pthread_join(thread, nil)
-        sem_destroy(&jobReady)
-        sem_destroy(&jobDone)
     }
 
     /// Runs `job` on the thread. Only one at a time: waits for the previous one first.
@@ -50,23 +42,23 @@ public final class BackgroundWorker: @unchecked Sendable {
         wait()
         self.job = job
         isBusy = true
-        sem_post(&jobReady)
+        jobReady.signal()
     }
 
     /// Blocks until the job started last has finished (returns at once when there is none).
     public func wait() {
         guard isBusy else { return }
-        while sem_wait(&jobDone) != 0 && errno == EINTR {}
+        jobDone.wait()
         isBusy = false
     }
 
     private func serve() {
         while true {
-            while sem_wait(&jobReady) != 0 && errno == EINTR {}
+            jobReady.wait()
             if stopping { return }
             job?()
             job = nil
-            sem_post(&jobDone)
+            jobDone.signal()
         }
     }
 }

@@ -69,10 +69,7 @@ public final class StandbyThread: Sendable {
         /// Written by `take` before the state becomes `handedOver` (releasing), read by the
         /// standing thread after it sees that state (acquiring).
         private var job: (@Sendable () -> Void)?
-        private var finished = sem_t()
-
-        init() { sem_init(&finished, 0, 0) }
-        deinit { sem_destroy(&finished) }
+        private let finished = Semaphore()
 
         func take(_ job: @escaping @Sendable () -> Void) -> Bool {
             self.job = job
@@ -89,11 +86,9 @@ public final class StandbyThread: Sendable {
         func run() {
             job?()
             job = nil
-            sem_post(&finished)
+            finished.signal()
         }
 
-        func waitUntilRun() {
-            while sem_wait(&finished) != 0 && errno == EINTR {}
-        }
+        func waitUntilRun() { finished.wait() }
     }
 }

@@ -1,5 +1,4 @@
 public import Decode
-import Glibc
 
 /// A source whose first frame starts decoding on a background thread the moment it is made, so
 /// that decode overlaps what happens before playing starts: the screen's set-up and the round
@@ -26,9 +25,10 @@ public final class EarlyFirstFrame: FrameSource {
         _ source: any FrameSource, standby: StandbyThread = .shared, standing: Duration = EarlyFirstFrame.standingTime
     ) {
         self.source = source
+        let decodeFirst = { Result { () throws(DecodeError) -> Frame? in try source.nextFrame() } }
         worker = BackgroundWorker()
         guard let worker else {
-            early = Result { () throws(DecodeError) -> Frame? in try source.nextFrame() }
+            early = decodeFirst()
             settled = true
             return
         }
@@ -37,7 +37,7 @@ public final class EarlyFirstFrame: FrameSource {
         let decode = self.decode
         let standsBy = ProcessorCount.online > 1
         worker.start {
-            decode.result = Result { () throws(DecodeError) -> Frame? in try source.nextFrame() }
+            decode.result = decodeFirst()
             guard standsBy else {
                 decode.post()
                 return
@@ -100,17 +100,14 @@ public final class EarlyFirstFrame: FrameSource {
     /// The decode's result, handed from the worker by a semaphore (which orders the memory).
     private final class Outcome: @unchecked Sendable {
         var result: Result<Frame?, DecodeError>?
-        private var posted = sem_t()
+        private let posted = Semaphore()
 
-        init() { sem_init(&posted, 0, 0) }
-        deinit { sem_destroy(&posted) }
-
-        func post() { sem_post(&posted) }
+        func post() { posted.signal() }
 
         /// The result, taken: the frame is not kept here once it is the player's (a sequence's
         /// first frame can be 6 MB).
         func waitForResult() -> Result<Frame?, DecodeError>? {
-            while sem_wait(&posted) != 0 && errno == EINTR {}
+            posted.wait()
             defer { result = nil }
             return result
         }
