@@ -28,7 +28,7 @@ enum ScaleTiming {
             return
         }
         for (width, height) in [(160, 90), (80, 45)] {
-            var scaler = Downsampler(
+            let scaler = Downsampler(
                 sourceWidth: frame.image.width, sourceHeight: frame.image.height, targetWidth: width,
                 targetHeight: height)
             var best = Double.infinity

@@ -12,7 +12,7 @@ enum SixelTiming {
             try? DescriptorWriter.writeAll(Array("cannot decode \(path)\n".utf8), to: 2)
             return
         }
-        var scaler = Downsampler(
+        let scaler = Downsampler(
             sourceWidth: frame.image.width, sourceHeight: frame.image.height, targetWidth: width, targetHeight: height)
         let picture = scaler.scale(frame.image)
         let encoder = SixelEncoder()

@@ -28,7 +28,7 @@ import TestSupport
             (97, 61, 20, 13), (640, 360, 160, 90), (33, 200, 33, 50), (8, 8, 3, 5), (300, 7, 299, 2),
             (20, 13, 60, 39), (7, 5, 17, 12), (9, 40, 9, 120),
         ] {
-            var scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
+            let scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
             var canvas = image(w, h) { _, _ in pixel() }
             var shown = scaler.scale(canvas)
             for round in 0..<12 {
@@ -41,7 +41,7 @@ import TestSupport
                 if round == 2 { rect = PixelRect(x: w - 1, y: h - 1, width: 1, height: 1) }
                 for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = pixel() } }
                 shown = scaler.scale(canvas, changedIn: rect, previous: shown)
-                var fresh = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
+                let fresh = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
                 let full = fresh.scale(canvas)
                 #expect(shown == full, "\(w)x\(h)→\(tw)x\(th), round \(round), \(rect)")
             }
@@ -53,7 +53,7 @@ import TestSupport
     @Test func enlargingRepeatsTheNearestSourcePixel() {
         for (w, h, tw, th) in [(4, 3, 12, 9), (7, 5, 17, 12), (1, 1, 5, 3)] {
             let source = image(w, h) { x, y in RGBA(r: UInt8(x * 30), g: UInt8(y * 40), b: UInt8(x + y)) }
-            var scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
+            let scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
             let out = scaler.scale(source)
             for y in 0..<th {
                 for x in 0..<tw {
@@ -64,14 +64,14 @@ import TestSupport
     }
 
     @Test func solidColourStaysExact() {
-        var scaler = Downsampler(sourceWidth: 37, sourceHeight: 23, targetWidth: 10, targetHeight: 7)
+        let scaler = Downsampler(sourceWidth: 37, sourceHeight: 23, targetWidth: 10, targetHeight: 7)
         let out = scaler.scale(image(37, 23) { _, _ in RGBA(r: 200, g: 100, b: 50) })
         #expect(out.pixels.allSatisfy { $0 == RGBA(r: 200, g: 100, b: 50) })
     }
 
     @Test func threeToOneAveragesInLinearLight() {
         // Black, white, black → one pixel: linear mean 1/3 → sRGB 155 (not 85).
-        var scaler = Downsampler(sourceWidth: 3, sourceHeight: 1, targetWidth: 1, targetHeight: 1)
+        let scaler = Downsampler(sourceWidth: 3, sourceHeight: 1, targetWidth: 1, targetHeight: 1)
         let out = scaler.scale(image(3, 1) { x, _ in x == 1 ? RGBA(r: 255, g: 255, b: 255) : .opaqueBlack })
         #expect(abs(Int(out.pixels[0].r) - 155) <= 1)
         #expect(out.pixels[0].a == 255)
@@ -79,7 +79,7 @@ import TestSupport
 
     @Test func nonIntegerRatioCountsFractionalCoverage() {
         // 5 → 2: output 0 covers sources 0, 1 and half of 2; output 1 the other half of 2, 3, 4.
-        var scaler = Downsampler(sourceWidth: 5, sourceHeight: 1, targetWidth: 2, targetHeight: 1)
+        let scaler = Downsampler(sourceWidth: 5, sourceHeight: 1, targetWidth: 2, targetHeight: 1)
         let white = RGBA(r: 255, g: 255, b: 255)
         let out = scaler.scale(image(5, 1) { x, _ in x < 2 ? white : .opaqueBlack })
         // Output 0: 2 of 2.5 white = 0.8 linear → sRGB 231; output 1: all black.
@@ -89,12 +89,12 @@ import TestSupport
 
     @Test func transparentPixelsLendNoColour() {
         // Red opaque next to transparent green: colour stays pure red, alpha halves.
-        var scaler = Downsampler(sourceWidth: 2, sourceHeight: 2, targetWidth: 1, targetHeight: 1)
+        let scaler = Downsampler(sourceWidth: 2, sourceHeight: 2, targetWidth: 1, targetHeight: 1)
         let out = scaler.scale(
             image(2, 2) { x, _ in x == 0 ? RGBA(r: 255, g: 0, b: 0) : RGBA(r: 0, g: 255, b: 0, a: 0) })
         #expect(out.pixels[0].r == 255 && out.pixels[0].g == 0)
         #expect(abs(Int(out.pixels[0].a) - 128) <= 1)
-        var clear = Downsampler(sourceWidth: 4, sourceHeight: 4, targetWidth: 2, targetHeight: 2)
+        let clear = Downsampler(sourceWidth: 4, sourceHeight: 4, targetWidth: 2, targetHeight: 2)
         #expect(clear.scale(image(4, 4) { _, _ in RGBA(r: 9, g: 9, b: 9, a: 0) }).pixels.allSatisfy { $0.a == 0 })
     }
 
@@ -110,7 +110,7 @@ import TestSupport
                 r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random),
                 b: .random(in: 0...255, using: &random), a: alpha)
         }
-        var scaler = Downsampler(
+        let scaler = Downsampler(
             sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: targetWidth, targetHeight: targetHeight)
         let out = scaler.scale(picture)
         func linear(_ value: UInt8) -> Double {
@@ -160,7 +160,7 @@ import TestSupport
     }
 
     @Test func enlargementRepeatsPixels() {
-        var scaler = Downsampler(sourceWidth: 2, sourceHeight: 1, targetWidth: 6, targetHeight: 3)
+        let scaler = Downsampler(sourceWidth: 2, sourceHeight: 1, targetWidth: 6, targetHeight: 3)
         let out = scaler.scale(image(2, 1) { x, _ in x == 0 ? RGBA(r: 1, g: 2, b: 3) : RGBA(r: 4, g: 5, b: 6, a: 7) })
         for y in 0..<3 {
             #expect(out[0, y] == RGBA(r: 1, g: 2, b: 3) && out[2, y] == RGBA(r: 1, g: 2, b: 3))
