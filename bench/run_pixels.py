@@ -5,7 +5,8 @@ run: med.gif from ../shared/bench at 160x48 cells of 10x20 pixels, in a pseudo-t
 
 Per protocol: one loop (wall time, CPU, peak RSS, bytes), and for tview three loops, whose bytes
 less the first loop's are what later loops cost. Then kitty behind a 2 Mbit/s link with a 2 MB
-buffer (bench/link_frames.py): when the loop's last frame is shown.
+buffer (bench/link_frames.py): when the loop's last frame is shown. Then a picture bigger than the
+screen, huge.gif (1920x1080), as sixel for 8 s: reduced to fit, where memory goes to the scaling.
 
 usage: bench/run_pixels.py --media DIR [--out bench/results/pixels.md]
 """
@@ -23,14 +24,20 @@ from benchlib import HERE, RESULTS, TVIEW
 LINK = os.path.join(HERE, "link_frames.py")
 LOOP_SECONDS = 4.8  # med.gif: 120 frames of 40 ms
 
-# Debian's timg (1.4.5) has no sixel (its -p takes h, q, k, i; sixel came in 1.5): asked for it,
-# it draws quarter blocks, so it has no sixel row. chafa draws pixel pictures at their own size
-# unless told (--scale 1.0 by default), so for sixel it runs twice: as it comes, and at tview's
-# size (--scale 3: 1440x798 against tview's 1440x810), which is what the target compares.
+# The peers: the newest releases built by `make bench-peers` (as in run_bench.py), Debian 12's as a
+# second row. chafa draws pixel pictures at their own size unless told (--scale 1.0 by default), so
+# for sixel it runs twice: as it comes, and at tview's size (--scale 3: 1440x798 against tview's
+# 1440x810), which is what the target compares. Debian's timg (1.4.5) has no sixel (its -p takes h,
+# q, k, i: asked for it, it draws quarter blocks), so it has no sixel row.
+CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
+TIMG = "/opt/peers/timg-1.6/bin/timg"
 PEERS = {
-    "kitty": {"chafa": ["chafa", "-f", "kitty"], "timg": ["timg", "-pk"]},
-    "sixel": {"chafa": ["chafa", "-f", "sixel"], "chafa --scale 3": ["chafa", "-f", "sixel", "--scale", "3"]},
-    "iterm2": {"chafa": ["chafa", "-f", "iterm"], "timg": ["timg", "-pi"]},
+    "kitty": {"chafa 1.18": [CHAFA, "-f", "kitty"], "timg 1.6": [TIMG, "-pk"],
+              "chafa (Debian)": ["chafa", "-f", "kitty"], "timg (Debian)": ["timg", "-pk"]},
+    "sixel": {"chafa 1.18": [CHAFA, "-f", "sixel"], "chafa 1.18 --scale 3": [CHAFA, "-f", "sixel", "--scale", "3"],
+              "timg 1.6": [TIMG, "-ps"], "chafa (Debian) --scale 3": ["chafa", "-f", "sixel", "--scale", "3"]},
+    "iterm2": {"chafa 1.18": [CHAFA, "-f", "iterm"], "timg 1.6": [TIMG, "-pi"],
+               "chafa (Debian)": ["chafa", "-f", "iterm"], "timg (Debian)": ["timg", "-pi"]},
 }
 
 
@@ -58,6 +65,20 @@ def run(protocol, tool, media, loops=1):
     return ptyrun(command, LOOP_SECONDS * loops * 3 + 10)
 
 
+BIG_SECONDS = 8
+
+
+def run_big(tool, media):
+    """huge.gif as sixel for BIG_SECONDS: tview reduces it to 1600x900, chafa to what fits. (timg
+    decodes every frame before playing: 1000 frames of 8 MB.)"""
+    path = os.path.join(media, "huge.gif")
+    if tool == "tview":
+        command = [TVIEW, "--pixels", "sixel", "--duration", str(BIG_SECONDS), path]
+    else:
+        command = PEERS["sixel"][tool] + ["-d", str(BIG_SECONDS), path]
+    return ptyrun(command, BIG_SECONDS + 10)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", required=True)
@@ -69,6 +90,8 @@ def main():
         "",
         f"med.gif ({size:,} bytes, 480x270, 120 frames, {LOOP_SECONDS} s a loop) at 160x48 cells of 10x20 pixels, "
         "in a pseudo-terminal (`ptyrun.py`), one run each, all in the same run of `make bench`. "
+        "Peers: chafa 1.18 and timg 1.6 built from their source (`make bench-peers`), Debian 12's builds as "
+        "second rows. "
         "tview enlarges sixel pictures by the largest whole factor that fits (3x here: 1440x810); chafa sends "
         "pixel pictures at their own size unless told, so for sixel it also runs with `--scale 3` (1440x798), the "
         "same size as tview's; Debian's timg 1.4.5 has no sixel. kitty and iTerm2 get the picture at its own size "
@@ -98,9 +121,22 @@ def main():
          TVIEW, "--pixels", "kitty", "--loops", "1", os.path.join(args.media, "med.gif")],
         capture_output=True, text=True, env=dict(os.environ))
     shown = json.loads([line for line in link.stdout.splitlines() if line.startswith("{")][-1])
+    lines += [
+        "",
+        f"huge.gif (1920x1080, 1000 frames of 40 ms) as sixel for {BIG_SECONDS} s at the same 160x48 cells of "
+        "10x20 pixels: a picture bigger than the screen, reduced to fit (area averages in linear light for tview).",
+        "",
+        "| tool | sixel size | CPU % | peak RSS MB | bytes |",
+        "|---|---|---|---|---|",
+    ]
+    for tool in ["tview", "chafa 1.18"]:
+        big = run_big(tool, args.media)
+        lines.append(
+            f"| {tool} | {big['picture']} | {big['cpu_pct']:.1f} | {big['maxrss_mb']:.1f} | {big['bytes']:,} |")
+        print(lines[-1], flush=True)
     kitty_one, kitty_three = summary["kitty"]
     sixel_one = summary["sixel"][0]
-    chafa_sixel = summary["sixel-chafa --scale 3"]
+    chafa_sixel = summary["sixel-chafa 1.18 --scale 3"]
     lines += [
         "",
         "Against the targets:",
@@ -109,7 +145,7 @@ def main():
         "first (at most 2 %).",
         f"- sixel, against chafa at the same size: {sixel_one['bytes'] / chafa_sixel['bytes']:.2f}x its bytes "
         f"(at most 0.5x), {sixel_one['cpu_pct'] / chafa_sixel['cpu_pct']:.2f}x its CPU (at most 0.5x); against chafa "
-        f"at its own 480x258: {sixel_one['bytes'] / summary['sixel-chafa']['bytes']:.2f}x its bytes for 9x the area.",
+        f"at its own {summary['sixel-chafa 1.18']['picture']}: {sixel_one['bytes'] / summary['sixel-chafa 1.18']['bytes']:.2f}x its bytes.",
         f"- one loop: kitty {kitty_one['wall_s']:.2f} s, sixel {sixel_one['wall_s']:.2f} s, iTerm2 "
         f"{summary['iterm2'][0]['wall_s']:.2f} s for {LOOP_SECONDS} s nominal (within 2 %: at most "
         f"{LOOP_SECONDS * 1.02:.2f} s, start-up and the last frame's own time included).",
