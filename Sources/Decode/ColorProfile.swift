@@ -150,16 +150,18 @@ final class ColorProfile {
     var isCMYK: Bool { conversion.map { tview_color_is_cmyk($0) != 0 } ?? false }
 
     /// Pixels whose four bytes are ink (C, M, Y, K; 0 none), as opaque sRGB.
-    func convert(ink image: RGBAImage) -> RGBAImage {
+    func convert(ink image: consuming RGBAImage) -> RGBAImage {
         guard let conversion, isCMYK else { return image }
         return Self.converted(image, by: conversion)
     }
 
-    /// `image`'s pixels through lcms2's `conversion`, in a copy.
-    private static func converted(_ image: RGBAImage, by conversion: OpaquePointer) -> RGBAImage {
-        var converted = image
+    /// `image`'s pixels through lcms2's `conversion`: in place when the caller gives `image` up
+    /// (`consume`), else in a copy.
+    private static func converted(_ image: consuming RGBAImage, by conversion: OpaquePointer) -> RGBAImage {
+        var converted = consume image
+        let count = converted.pixels.count
         converted.pixels.withUnsafeMutableBytes { bytes in
-            tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), image.pixels.count)
+            tview_color_convert(conversion, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
         }
         return converted
     }
@@ -167,10 +169,11 @@ final class ColorProfile {
     /// Whether converting changes anything.
     var isApplied: Bool { (conversion != nil && !isCMYK) || curve != nil }
 
-    /// `image` in sRGB.
-    func convert(_ image: RGBAImage) -> RGBAImage {
+    /// `image` in sRGB: in place when the caller gives `image` up (`consume`; a decoder that
+    /// keeps its canvas for the next frame gets a copy, as it must).
+    func convert(_ image: consuming RGBAImage) -> RGBAImage {
         if let curve {
-            var converted = image
+            var converted = consume image
             converted.pixels.withUnsafeMutableBufferPointer { pixels in
                 curve.withUnsafeBufferPointer { curve in
                     for index in pixels.indices {

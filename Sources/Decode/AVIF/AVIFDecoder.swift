@@ -192,7 +192,8 @@ final class AVIFDecoder: FrameDecoder {
         }
         guard conversion == AVIF_RESULT_OK else { throw Self.failure(conversion, decoder: decoder) }
         var picture = RGBAImage(width: codedWidth, height: codedHeight, pixels: pixels)
-        if let colorProfile { picture = colorProfile.convert(picture) }
+        // Given up, so it is converted in place, not copied (3.7 MB a frame at 720p).
+        if let colorProfile { picture = colorProfile.convert(consume picture) }
         return Frame(
             image: orientation.apply(to: picture), duration: duration(seconds: decoder.pointee.imageTiming.duration))
     }

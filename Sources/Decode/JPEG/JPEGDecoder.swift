@@ -122,8 +122,11 @@ final class JPEGDecoder: FrameDecoder {
             dataEndedEarly = true
         }
         // A still shows for what an unset delay plays as, as a still PNG does.
-        let stored = RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)
-        let shown = convertsInk ? colorProfile!.convert(ink: stored) : colorProfile?.convert(stored) ?? stored
+        var shown = RGBAImage(width: storedWidth, height: storedHeight, pixels: pixels)
+        // Given up, so the profile converts it in place, not in a copy.
+        if let colorProfile {
+            shown = convertsInk ? colorProfile.convert(ink: consume shown) : colorProfile.convert(consume shown)
+        }
         return Frame(image: orientation.apply(to: shown), duration: FrameDelay.playable(.zero))
     }
 

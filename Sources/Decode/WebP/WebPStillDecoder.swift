@@ -77,8 +77,9 @@ final class WebPStillDecoder: FrameDecoder {
             }
         }
         decoded = true
-        return Frame(
-            image: orientation.apply(to: colorProfile?.convert(image) ?? image), duration: FrameDelay.playable(.zero))
+        // Given up, so the profile converts it in place, not in a copy.
+        if let colorProfile { image = colorProfile.convert(consume image) }
+        return Frame(image: orientation.apply(to: image), duration: FrameDelay.playable(.zero))
     }
 
     /// Parts a broken file is fed in: the rows of the last part are lost.

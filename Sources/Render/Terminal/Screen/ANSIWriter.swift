@@ -66,9 +66,10 @@ public struct ANSIWriter: Sendable {
     ) {
         let diff = displayed.map { $0.hasSameGeometry(as: current) } ?? false
         precondition(diff || !inPlace, "an inline picture is updated only in its own geometry")
+        // Taken, not copied: `displayed` gets the result back below.
         var shown =
             diff
-            ? displayed!
+            ? displayed.take()!
             : CellGrid(
                 rows: current.rows, columns: current.columns, originRow: current.originRow,
                 originColumn: current.originColumn)
