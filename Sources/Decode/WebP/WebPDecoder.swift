@@ -196,6 +196,7 @@ final class WebPDecoder: FrameDecoder {
         } else {
             let count = storedWidth * storedHeight
             let pixels = [RGBA](unsafeUninitializedCapacity: count) { destination, initialized in
+                RGBAImage.willWriteWhole(destination)
                 UnsafeMutableRawPointer(destination.baseAddress!).copyMemory(from: buffer, byteCount: count * 4)
                 initialized = count
             }
