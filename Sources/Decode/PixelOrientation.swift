@@ -25,7 +25,6 @@ struct PixelOrientation: Sendable, Equatable {
         let sourceHeight = image.height
         let count = width * height
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { destination, initialized in
-            RGBAImage.willWriteWhole(destination)
             image.pixels.withUnsafeBufferPointer { source in
                 for y in 0..<height {
                     for x in 0..<width {

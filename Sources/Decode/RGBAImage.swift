@@ -72,15 +72,6 @@ extension RGBAImage {
         }
     }
 
-    /// Fresh memory about to be written whole (a decoder's output, a picture being made): from
-    /// 2 MB up, its pages are given memory at once, in 2 MB pages where the kernel allows
-    /// (`tview_populate_for_writing`), not a fault a page as it is written (a 720p frame: 900).
-    public static func willWriteWhole(_ buffer: UnsafeMutableBufferPointer<RGBA>) {
-        let bytes = buffer.count * MemoryLayout<RGBA>.stride
-        guard bytes >= 2 << 20, let start = buffer.baseAddress else { return }
-        tview_populate_for_writing(start, bytes)
-    }
-
     /// All of it, as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }

@@ -179,7 +179,6 @@ final class AVIFDecoder: FrameDecoder {
         let count = codedWidth * codedHeight
         var conversion = AVIF_RESULT_OK
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
-            RGBAImage.willWriteWhole(buffer)
             var rgb = avifRGBImage()
             tview_avifRGBImageSetDefaults(&rgb, image)
             rgb.format = AVIF_RGB_FORMAT_RGBA

@@ -105,7 +105,6 @@ final class JPEGDecoder: FrameDecoder {
         var result: CInt = 0
         let count = storedWidth * storedHeight
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
-            RGBAImage.willWriteWhole(buffer)
             result = message.withUnsafeMutableBufferPointer { text in
                 UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: count * 4) {
                     tview_jpeg_decode_rgba(

@@ -143,7 +143,6 @@ final class JXLDecoder: FrameDecoder {
         }
         var failure: DecodeError?
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
-            RGBAImage.willWriteWhole(buffer)
             // libjxl writes the frame here before it reports it whole, all within this closure.
             do throws(DecodeError) {
                 guard

@@ -13,7 +13,6 @@ enum LibPNG {
         var message = [CChar](repeating: 0, count: 128)
         var succeeded: CInt = 0
         let pixels = [RGBA](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-            RGBAImage.willWriteWhole(buffer)
             succeeded = stream.withUnsafeBufferPointer { data in
                 message.withUnsafeMutableBufferPointer { text in
                     UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(

@@ -196,7 +196,6 @@ final class WebPDecoder: FrameDecoder {
         } else {
             let count = storedWidth * storedHeight
             let pixels = [RGBA](unsafeUninitializedCapacity: count) { destination, initialized in
-                RGBAImage.willWriteWhole(destination)
                 UnsafeMutableRawPointer(destination.baseAddress!).copyMemory(from: buffer, byteCount: count * 4)
                 initialized = count
             }

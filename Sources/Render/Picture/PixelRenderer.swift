@@ -62,7 +62,6 @@ public struct PixelRenderer {
         let (width, height) = (layout.imageWidth, layout.imageHeight)
         let margin = background.map { RGBA(r: $0.r, g: $0.g, b: $0.b, a: 255) } ?? .transparent
         let pixels = [RGBA](unsafeUninitializedCapacity: width * height) { out, initialized in
-            RGBAImage.willWriteWhole(out)
             picture.pixels.withUnsafeBufferPointer { source in
                 let out = out.baseAddress!
                 let pictureRows = layout.pictureY..<(layout.pictureY + picture.height)
