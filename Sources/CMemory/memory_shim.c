@@ -63,14 +63,8 @@ void tview_populate_for_writing(void *start, size_t count) {
     const uintptr_t page = 4096;
     uintptr_t from = ((uintptr_t)start + page - 1) & ~(page - 1);
     uintptr_t to = ((uintptr_t)start + count) & ~(page - 1);
-    if (to <= from) return;
-    // In 2 MB pages where the kernel has them (transparent huge pages in "madvise" mode, as
-    // Debian's and Ubuntu's kernels ship): a 1080p canvas's 8 MB then take 0.7 ms to give
-    // memory, not 2.1 ms in 4 KB pages (3.7 ms page fault by page fault). The bytes are written
-    // whole, so no 2 MB page holds memory nobody uses; only blocks wholly inside the range get one.
-    madvise((void *)from, to - from, MADV_HUGEPAGE);
     // MADV_POPULATE_WRITE (Linux 5.14); older kernels say EINVAL and the pages fault as before.
-    madvise((void *)from, to - from, 23);
+    if (to > from) madvise((void *)from, to - from, 23);
 }
 
 // Watched mappings: a fixed table the SIGBUS handler can read without locks. A slot's start is

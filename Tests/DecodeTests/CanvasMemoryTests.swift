@@ -1,5 +1,4 @@
 import CMemory
-import Foundation
 import Glibc
 import Testing
 
@@ -86,42 +85,5 @@ import Testing
         tview_populate_for_writing(start + 100, 16 << 20)
         let resident = Self.residentPages(start, bytes: bytes)
         #expect(resident == (16 << 20) / Self.page - 1, "\(resident) pages resident")
-        // Asked for in 2 MB pages where the kernel has them: the range is eligible (whether a
-        // 2 MB page is free at that moment is the kernel's affair), the rest of the mapping not.
-        if let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
-            !mode.contains("[never]")
-        {
-            #expect(Self.hugePageEligible(start + (4 << 20)) == true)
-            #expect(Self.hugePageEligible(start + (24 << 20)) == false)
-        }
-    }
-
-    /// Whether the mapping holding `address` may have transparent huge pages (its THPeligible
-    /// line in /proc/self/smaps); nil when that is not to be read.
-    private static func hugePageEligible(_ address: UnsafeMutableRawPointer) -> Bool? {
-        // Read by hand: a /proc file states no size, and is made as it is read.
-        let file = open("/proc/self/smaps", O_RDONLY)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(file, &chunk, chunk.count)
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        let smaps = String(decoding: bytes, as: UTF8.self)
-        let target = UInt(bitPattern: address)
-        var inside = false
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
-                let ends = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
-                inside = ends.count == 2 && ends[0] <= target && target < ends[1]
-            } else if inside, fields.first == "THPeligible:", fields.count > 1 {
-                return fields[1] == "1"
-            }
-        }
-        return nil
     }
 }
