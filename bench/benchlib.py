@@ -14,6 +14,9 @@ SHARED = os.path.join(ROOT, "..", "shared")
 PTYRUN = os.path.join(SHARED, "bench", "ptyrun.py")
 CORPUS = os.path.join(SHARED, "corpus")
 RESULTS = os.path.join(HERE, "results")
+# The peers: the newest releases, built from their source by `make bench-peers` (setup_peers.sh).
+CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
+TIMG = "/opt/peers/timg-1.6/bin/timg"
 
 # Every mosaic character (block elements, sextants, octants): with `mosaic`, ptyrun's first-frame
 # clock starts at the first of these it sees (its own list holds only the half blocks).

@@ -20,13 +20,11 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import HERE, RESULTS, ROOT, TVIEW, ptyrun, version
+from benchlib import CHAFA, HERE, RESULTS, ROOT, TIMG, TVIEW, ptyrun, version
 LINK_FRAMES = os.path.join(HERE, "link_frames.py")
 RAW = os.path.join(ROOT, ".build", "bench", "results.json")  # the last run's figures (--replot)
-# The peers: the newest releases built from source by `make bench-peers` (bench/setup_peers.sh),
-# and Debian 12's packages as the second row. A missing one is a note in the tables.
-CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
-TIMG = "/opt/peers/timg-1.6/bin/timg"
+# The peers: the newest releases built from source (benchlib's CHAFA and TIMG), and Debian 12's
+# packages as the second row. A missing one is a note in the tables.
 CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4: no octants
 TIMG_DEBIAN = "/usr/bin/timg"  # 1.4.5
 

@@ -28,13 +28,11 @@ import numpy as np
 from PIL import Image
 
 import benchlib  # noqa: E402
-from benchlib import version  # noqa: E402
+from benchlib import CHAFA, TIMG, version  # noqa: E402
 from cell_raster import scores  # noqa: E402
 
-# The peers: the newest releases built from source by `make bench-peers` (bench/setup_peers.sh),
-# and Debian 12's packages as extra rows. A missing one is a note in the tables.
-CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
-TIMG = "/opt/peers/timg-1.6/bin/timg"
+# The peers: the newest releases built from source (benchlib's CHAFA and TIMG), and Debian 12's
+# packages as extra rows. A missing one is a note in the tables.
 CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4
 TIMG_DEBIAN = "/usr/bin/timg"  # 1.4.5
 

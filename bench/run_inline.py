@@ -19,10 +19,8 @@ import tempfile
 
 import pyte
 
-from benchlib import arguments, ptyrun, version, write_table
+from benchlib import CHAFA, TIMG, arguments, ptyrun, version, write_table
 
-CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
-TIMG = "/opt/peers/timg-1.6/bin/timg"
 NOMINAL_S = 4.8
 MARK = "INLINE-MARK"
 

@@ -12,10 +12,7 @@ import json
 import os
 import subprocess
 
-from benchlib import arguments, ptyrun, version, write_table
-
-CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
-TIMG = "/opt/peers/timg-1.6/bin/timg"
+from benchlib import CHAFA, TIMG, arguments, ptyrun, version, write_table
 
 
 def make_photos(media):

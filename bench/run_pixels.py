@@ -19,18 +19,16 @@ import sys
 import tempfile
 
 import benchlib
-from benchlib import HERE, RESULTS, TVIEW
+from benchlib import CHAFA, HERE, RESULTS, TIMG, TVIEW
 
 LINK = os.path.join(HERE, "link_frames.py")
 LOOP_SECONDS = 4.8  # med.gif: 120 frames of 40 ms
 
-# The peers: the newest releases built by `make bench-peers` (as in run_bench.py), Debian 12's as a
+# The peers: the newest releases built from source (benchlib's CHAFA and TIMG), Debian 12's as a
 # second row. chafa draws pixel pictures at their own size unless told (--scale 1.0 by default), so
 # for sixel it runs twice: as it comes, and at tview's size (--scale 3: 1440x798 against tview's
 # 1440x810), which is what the target compares. Debian's timg (1.4.5) has no sixel (its -p takes h,
 # q, k, i: asked for it, it draws quarter blocks), so it has no sixel row.
-CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
-TIMG = "/opt/peers/timg-1.6/bin/timg"
 PEERS = {
     "kitty": {"chafa 1.18": [CHAFA, "-f", "kitty"], "timg 1.6": [TIMG, "-pk"],
               "chafa (Debian)": ["chafa", "-f", "kitty"], "timg (Debian)": ["timg", "-pk"]},

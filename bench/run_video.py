@@ -17,9 +17,8 @@ import shutil
 import subprocess
 import tempfile
 
-from benchlib import arguments, ptyrun, version, write_table
+from benchlib import TIMG, arguments, ptyrun, version, write_table
 
-TIMG = "/opt/peers/timg-1.6/bin/timg"
 NOMINAL_S = 10.0
 FRAMES = (0, 60, 120, 180, 240)
 SYNC = b"\x1b[?2026h"  # each frame of --animate's output begins with it
