@@ -6,8 +6,8 @@ public import Decode
 /// pixels (nearest neighbour). (Mosaic cells are measured on the canvas itself:
 /// `MosaicGeometry`.) The filter taps are made once per size pair; the sums are kept a strip of
 /// output rows at a time, so scaling a frame allocates its result and, for each band of rows it
-/// works on, sums for one strip. (Sums kept for every output row were 16 bytes a pixel: 23 MB
-/// for a 1080p GIF sent as a 1600x900 sixel, peaking at 88 MB where it now peaks at 45.)
+/// works on, sums for one strip (sums for every output row would be 16 bytes a pixel: 23 MB for
+/// a 1080p GIF sent as a 1600x900 sixel).
 public struct Downsampler: Sendable {
     public let sourceWidth: Int
     public let sourceHeight: Int
@@ -158,7 +158,6 @@ public struct Downsampler: Sendable {
     /// Output pixels `columns` × `rows` of `image` into `out`, in bands of rows at once
     /// (ParallelBands), each band a strip of rows at a time with sums of its own.
     private func scale(_ image: RGBAImage, into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
-        let me = self
         let sourceWork =
             (rowSpans[rows.upperBound - 1].upperBound - rowSpans[rows.lowerBound].lowerBound + 1)
             * (columnSpans[columns.upperBound - 1].upperBound - columnSpans[columns.lowerBound].lowerBound + 1)
@@ -168,16 +167,16 @@ public struct Downsampler: Sendable {
                 rows: rows.count, work: sourceWork + columns.count * rows.count * 4, parallel: parallel
             ) { band in
                 let bandRows = rows.lowerBound + band.lowerBound..<rows.lowerBound + band.upperBound
-                var rowSums = [Float](repeating: 0, count: me.targetWidth * 4)
+                var rowSums = [Float](repeating: 0, count: targetWidth * 4)
                 var sums = [Float](repeating: 0, count: min(Self.stripRows, bandRows.count) * columns.count * 4)
                 rowSums.withUnsafeMutableBufferPointer { rowSums in
                     sums.withUnsafeMutableBufferPointer { sums in
                         for first in stride(from: bandRows.lowerBound, to: bandRows.upperBound, by: Self.stripRows) {
                             let strip = first..<min(first + Self.stripRows, bandRows.upperBound)
-                            me.accumulate(
+                            accumulate(
                                 image, columns: columns, rows: strip, sums: sums.baseAddress!,
                                 rowSums: rowSums.baseAddress!)
-                            me.store(sums: sums.baseAddress!, into: pixels.base, columns: columns, rows: strip)
+                            store(sums: sums.baseAddress!, into: pixels.base, columns: columns, rows: strip)
                         }
                     }
                 }
