@@ -110,7 +110,6 @@ final class JXLDecoder: FrameDecoder {
         tview_JxlDecoderRewind(decoder)
         ended = false
         imageFollows = false
-        mapping.readsFromStart()
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -124,7 +123,6 @@ final class JXLDecoder: FrameDecoder {
         guard tview_jxl_runner_set(decoder, runner) == JXL_DEC_SUCCESS else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
         }
-        mapping.readsFromStart()
         try Self.start(decoder, mapping: mapping)
     }
 
@@ -225,6 +223,8 @@ final class JXLDecoder: FrameDecoder {
     /// The input is not closed: libjxl then says it needs more where the data ends early, which
     /// tells a file cut short from a corrupt one (a closed input makes both an error).
     private static func start(_ decoder: OpaquePointer, mapping: MappedFile) throws(DecodeError) {
+        // Read from the start again: the pages given back come back as they are read.
+        mapping.readsFromStart()
         let events =
             JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
             | JXL_DEC_FULL_IMAGE.rawValue
