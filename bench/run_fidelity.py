@@ -67,6 +67,10 @@ def settings(tview, known):
     out = [(("tview", name), f"tview {name}", lambda i, c, r, k, n=name: [tview, "--symbols", n, "--size", f"{c}x{r}",
                                                                           "--colors", k, i])
            for name in TVIEW_SETS]
+    # What SSIM gives a picture with no light at all: on sparse light on black (the star field) it
+    # is above every tool's, so SSIM there measures how much of the cell area is dark.
+    out.append((("blank", ""), "every cell black (a reference, no picture)",
+                lambda i, c, r, k: [sys.executable, "-c", f"print(('\\x1b[48;2;0;0;0m' + ' ' * {c} + '\\x1b[0m\\n') * {r}, end='')"]))
     for key, label, path, found in known:
         if key.startswith("chafa"):
             # chafa 1.18 asks the terminal (its controlling tty, even with output in a pipe) unless told
@@ -115,13 +119,20 @@ def cost_section(tview, media, known):
                      f"{data['maxrss_mb']:.1f} MB |")
         print(lines[-1], flush=True)
     lines += ["", "First frame of huge.gif (1920x1080) at 160x48 (the end of the first burst of output after "
-              "the first mosaic character), three runs each:", "", "| | first frame |", "| --- | --- |"]
+              "the first mosaic character), three runs each, chafa's in the same run:", "", "| | first frame |", "| --- | --- |"]
     for name in ["half", "quad", "sextant", "octant"]:
         values = [ptyrun([tview, "--pixels", "none", "--symbols", name, huge], 160, 48, 1.5).get("first_frame_s")
                   for _ in range(3)]
         shown = ", ".join("—" if v is None else f"{v * 1000:.0f} ms" for v in values)
         lines.append(f"| tview {name} | {shown} |")
         print(lines[-1], flush=True)
+    # The newest chafa beside them: first-frame times are this machine's, and machines differ.
+    for key, label, path, found in known:
+        if key == "chafa" and found:
+            values = [ptyrun([path, "-d", "1", huge], 160, 48, 1.5).get("first_frame_s") for _ in range(3)]
+            shown = ", ".join("—" if v is None else f"{v * 1000:.0f} ms" for v in values)
+            lines.append(f"| {label} (default symbols) | {shown} |")
+            print(lines[-1], flush=True)
     return lines + [""]
 
 
@@ -200,7 +211,7 @@ def main():
                 "chafa's `--symbols quad` and `--symbols sextant`; `+wedge` adds the wedges (U+1FB3C–U+1FB51), "
                 "as chafa's `all` has them. chafa 1.18's `octant -w 9` and `all -w 9` are "
                 "its strongest settings for text. *mean*: over the images.", ""]
-    missed, strongest = [], []
+    missed, strongest, blank_ahead = [], [], []
     for columns, lines in [(80, 24), (160, 48)]:
         for colours in ["truecolor", "256"]:
             rows_out += [f"## {columns}x{lines}, {colours}", "",
@@ -231,8 +242,12 @@ def main():
                 # tview's strongest (octants with wedges) against chafa's (octants, and every
                 # symbol it has, wedges too).
                 a = by.get(("tview", "octant+wedge"), {}).get(name)
+                blank = by.get(("blank", ""), {}).get(name)
                 for theirs in ("octant -w 9", "all -w 9"):
                     b = by.get(("chafa", theirs), {}).get(name)
+                    if blank and b and blank[0] >= b[0]:
+                        blank_ahead.append(f"{where}: {blank[0]:.3f} / {blank[1]:.2f} against chafa {theirs} "
+                                           f"{b[0]:.3f} / {b[1]:.2f}")
                     if a and b:
                         strongest.append((a[0] >= b[0], a[1] <= b[1],
                                           f"{where}: tview octant+wedge {a[0]:.3f} / {a[1]:.2f} "
@@ -251,6 +266,12 @@ def main():
                      f"theirs in {sum(d for _, d, _ in strongest)}. "
                      + ("Behind on either in:" if behind else "Ahead on both in all."), ""] \
             + [f"- {line}" for line in behind] + [""]
+        if blank_ahead:
+            rows_out += ["A picture with every cell black scores at least chafa's strongest SSIM in:", ""] \
+                + [f"- {line}" for line in blank_ahead] \
+                + ["", "There SSIM rewards dark area, not the picture: any light where the source is black "
+                   "costs SSIM (its stabilising constant is small next to the square of even a dim grey), "
+                   "while ΔE after the blur counts the light that is dropped.", ""]
     with open(args.out, "w") as handle:
         handle.write("\n".join(rows_out) + "\n")
     print("written", args.out)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Animated AVIF and JPEG XL: med (480x270, 120 frames) and big (1280x720, 600 frames) from
 ../shared/bench made into MEDIA/{med,big}.{avif,jxl} (avifenc 4:2:0 8-bit at speed 8; cjxl
-lossless from the GIF, its default for GIF, and lossy at distance 1, both at effort 3), then tview and chafa on each in a pseudo-terminal at 160x48
-(half blocks for tview, chafa's defaults): first frame (median of five runs), CPU and peak RSS
-over 10 s of playing. Writes bench/results/modern.md.
+lossless from the GIF, its default for GIF, and lossy at distance 1, both at effort 3), then tview
+(its default symbols as it finds the pseudo-terminal, and half blocks) and chafa (the newest,
+built by `make bench-peers`, and Debian 12's, with their default symbols) on each in a
+pseudo-terminal at 160x48: first frame (median of five runs), CPU and peak RSS over 10 s of
+playing. Writes bench/results/modern.md.
 
 usage: bench/run_modern.py --media DIR [--out bench/results/modern.md]
 """
@@ -12,8 +14,9 @@ import os
 import statistics
 import subprocess
 
-from benchlib import RESULTS, TVIEW
+from benchlib import CHAFA, RESULTS, TVIEW
 import benchlib
+CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4
 PLAY_SECONDS = 10
 
 
@@ -39,11 +42,14 @@ def make(media, name):
     return [avif, jxl, lossy_jxl]
 
 
-def commands(path):
-    return {
+def commands(path, chafas):
+    out = {
         "tview": [TVIEW, "--pixels", "none", path],
-        "chafa": ["chafa", "-d", str(PLAY_SECONDS + 5), path],
+        "tview --symbols half": [TVIEW, "--pixels", "none", "--symbols", "half", path],
     }
+    for label, binary in chafas:
+        out[label] = [binary, "-d", str(PLAY_SECONDS + 5), path]
+    return out
 
 
 def main():
@@ -51,12 +57,13 @@ def main():
     parser.add_argument("--media", required=True)
     parser.add_argument("--out", default=os.path.join(RESULTS, "modern.md"))
     args = parser.parse_args()
-    chafa = subprocess.run(["chafa", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    chafas = [(benchlib.version(binary) + suffix, binary) for binary, suffix in ((CHAFA, ""), (CHAFA_DEBIAN, " (Debian 12)"))
+              if benchlib.version(binary)]
     rows = []
     for name in ("med", "big"):
         for path in make(args.media, name):
             size = os.path.getsize(path) / 1e6
-            for tool, command in commands(path).items():
+            for tool, command in commands(path, chafas).items():
                 firsts = [ptyrun(command, 4).get("first_frame_s") for _ in range(5)]
                 firsts = [f for f in firsts if f is not None]
                 playing = ptyrun(command, PLAY_SECONDS)
@@ -67,8 +74,10 @@ def main():
     lines = [
         "# Animated AVIF and JPEG XL",
         "",
-        f"One run of `bench/run_modern.py` ({chafa}). 160x48 cells in a pseudo-terminal (ptyrun); tview in half "
-        f"blocks (`--pixels none`), chafa with its defaults. First frame: median of five runs; CPU and peak RSS: "
+        f"One run of `bench/run_modern.py`. 160x48 cells in a pseudo-terminal (ptyrun, TERM=xterm-256color); tview "
+        f"with `--pixels none` in its default symbols (quadrants with eighth blocks in this terminal) and in half "
+        f"blocks, {' and '.join(label for label, _ in chafas) or 'no chafa'} with their defaults. "
+        f"First frame: median of five runs; CPU and peak RSS: "
         f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (../shared/bench); "
         "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl from the GIF: lossless (its default for GIF) and "
         "lossy (`-lossy`, distance 1).",
