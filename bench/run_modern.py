@@ -77,7 +77,7 @@ def main():
         f"One run of `bench/run_modern.py`. 160x48 cells in a pseudo-terminal (ptyrun, TERM=xterm-256color); tview "
         f"with `--pixels none` in its default symbols (quadrants with eighth blocks in this terminal) and in half "
         f"blocks, {' and '.join(label for label, _ in chafas) or 'no chafa'} with their defaults. "
-        f"First frame: median of five runs; CPU and peak RSS: "
+        f"First frame: median of five runs (—: nothing on screen within 4 s); CPU and peak RSS: "
         f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (../shared/bench); "
         "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl from the GIF: lossless (its default for GIF) and "
         "lossy (`-lossy`, distance 1).",
