@@ -40,7 +40,7 @@ final class FrameFeed<Sink: FrameSink> {
     private var passOver = false
     private var mediaCursor: Duration = .zero
     private var played: Set<Int> = []
-    private let cache: FrameCache<Sink.Prepared>
+    private let cache: FrameCache<Sink.Kept>
     /// Files whose whole loop is in the cache: they play without decoding.
     private var cachedLoops: Set<Int> = []
     /// Frames decoded so far and the time they took.
@@ -52,7 +52,7 @@ final class FrameFeed<Sink: FrameSink> {
     static var redecodeBudget: Duration { .milliseconds(300) }
 
     init(
-        sources: [any FrameSource], sink: Sink, clock: any PlaybackClock, cache: FrameCache<Sink.Prepared>, tile: Tile,
+        sources: [any FrameSource], sink: Sink, clock: any PlaybackClock, cache: FrameCache<Sink.Kept>, tile: Tile,
         slot: Int
     ) {
         self.sources = sources
@@ -169,7 +169,7 @@ final class FrameFeed<Sink: FrameSink> {
         if cachedLoops.contains(fileIndex) {
             guard let entry = cache[fileIndex, nextIndex] else { return nil }
             slot = Slot(
-                image: nil, prepared: entry.prepared, index: nextIndex, mediaStart: mediaCursor,
+                image: nil, prepared: sink.restore(entry.prepared), index: nextIndex, mediaStart: mediaCursor,
                 duration: entry.duration)
         } else {
             let started = clock.now()
@@ -179,7 +179,7 @@ final class FrameFeed<Sink: FrameSink> {
             slot = Slot(
                 image: frame.image, prepared: nil, serial: frame.serial, change: frame.change, index: nextIndex,
                 mediaStart: mediaCursor, duration: frame.duration)
-            slot.prepared = cache[fileIndex, nextIndex]?.prepared
+            slot.prepared = cache[fileIndex, nextIndex].map { sink.restore($0.prepared) }
         }
         nextIndex += 1
         mediaCursor += slot.duration
@@ -197,9 +197,10 @@ final class FrameFeed<Sink: FrameSink> {
             slot.prepared = prepared
             slot.rendered = true
             if mayShowAgain {
+                let kept = sink.keep(prepared)
                 cache.insert(
-                    file: fileIndex, frame: slot.index, prepared: prepared, duration: slot.duration,
-                    cost: sink.cost(of: prepared), reserve: image.width * image.height * 4)
+                    file: fileIndex, frame: slot.index, prepared: kept, duration: slot.duration,
+                    cost: sink.cost(of: kept), reserve: image.width * image.height * 4)
             }
         }
         slot.letGoOfLargeCanvas()

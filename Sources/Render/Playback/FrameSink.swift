@@ -6,6 +6,9 @@ public import Decode
 /// `present` only draws.
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
+    /// What the frame cache keeps of a prepared frame (the frame itself, unless a sink keeps it
+    /// in less memory).
+    associatedtype Kept = Prepared
     /// The cells pictures may take, with or without a status line below them: the screen, or
     /// the size asked for, less the status row (a sink may always keep that row free).
     func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int)
@@ -24,8 +27,11 @@ public protocol FrameSink: AnyObject {
     /// Gives the terminal back and stops the process (Ctrl-Z); returns once continued (`fg`),
     /// with the terminal taken back. The next present draws everything.
     func suspend()
-    /// The memory a prepared frame takes (for the frame cache's budget).
-    func cost(of prepared: Prepared) -> Int
+    /// What the frame cache keeps of `prepared`, and the prepared frame again from that.
+    func keep(_ prepared: Prepared) -> Kept
+    func restore(_ kept: Kept) -> Prepared
+    /// The memory a kept frame takes (for the frame cache's budget).
+    func cost(of kept: Kept) -> Int
     /// Bytes written so far (for statistics).
     var bytesWritten: Int { get }
     /// Whether the sink can take a frame at `now`: nil if so, else when to ask again (it may
@@ -43,4 +49,10 @@ extension FrameSink {
     /// Sinks that never hold frames back.
     public func readiness(at now: Duration) -> Duration? { nil }
     public func decodeBound(for tile: Tile) -> FrameBound? { nil }
+}
+
+extension FrameSink where Kept == Prepared {
+    /// Sinks whose cache keeps prepared frames as they are.
+    public func keep(_ prepared: Prepared) -> Kept { prepared }
+    public func restore(_ kept: Kept) -> Prepared { kept }
 }

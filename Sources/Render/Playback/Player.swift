@@ -41,7 +41,7 @@ public final class Player<Sink: FrameSink> {
     private let sink: Sink
     private var settings: PlayerSettings
     private let arrangement: PlayerArrangement
-    private let cache: FrameCache<Sink.Prepared>
+    private let cache: FrameCache<Sink.Kept>
     /// Full screen: one. A gallery: the page's tiles, left to right, then down.
     private var timelines: [Timeline<Sink>] = []
     /// What timelines of earlier layouts did.

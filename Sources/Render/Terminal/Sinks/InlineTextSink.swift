@@ -67,7 +67,10 @@ public final class InlineTextSink: InlineSink {
         return grid
     }
 
-    public func cost(of prepared: CellGrid) -> Int { prepared.memoryCost }
+    /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
+    public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
+    public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
+    public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
         guard !stopped, let view = tiles.first, let grid = view.picture else { return }

@@ -72,7 +72,10 @@ public final class TextScreenSink: FrameSink {
         return grid
     }
 
-    public func cost(of prepared: CellGrid) -> Int { prepared.memoryCost }
+    /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
+    public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
+    public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
+    public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
         guard tiles.count == 1, tiles[0].caption == nil else {
