@@ -15,7 +15,7 @@ public struct PackedCellGrid: Sendable {
 
     private enum Storage {
         case packed(cells: [UInt64], glyphs: [Glyph])
-        case plain([Cell])
+        case plain(CellGrid)
     }
 
     private static let glyphLimit = 1 << 12
@@ -39,7 +39,7 @@ public struct PackedCellGrid: Sendable {
                 number = known
             } else {
                 guard glyphs.count < Self.glyphLimit else {
-                    storage = .plain(grid.cells)
+                    storage = .plain(grid)
                     return
                 }
                 number = UInt64(glyphs.count)
@@ -54,11 +54,11 @@ public struct PackedCellGrid: Sendable {
 
     /// The grid as it was.
     public var grid: CellGrid {
-        var grid = CellGrid(rows: rows, columns: columns, originRow: originRow, originColumn: originColumn)
         switch storage {
-        case .plain(let cells):
-            grid.cells = cells
+        case .plain(let grid):
+            return grid
         case .packed(let packed, let glyphs):
+            var grid = CellGrid(rows: rows, columns: columns, originRow: originRow, originColumn: originColumn)
             grid.cells.withUnsafeMutableBufferPointer { cells in
                 for (index, bits) in packed.enumerated() {
                     cells[index] = Cell(
@@ -66,14 +66,14 @@ public struct PackedCellGrid: Sendable {
                         background: Self.color(bits >> 26 & 0x3FF_FFFF))
                 }
             }
+            return grid
         }
-        return grid
     }
 
     /// The memory it takes (what the frame cache charges for it).
     public var memoryCost: Int {
         switch storage {
-        case .plain(let cells): return cells.count * MemoryLayout<Cell>.stride + 64
+        case .plain(let grid): return grid.memoryCost
         case .packed(let cells, let glyphs):
             return cells.count * 8 + glyphs.count * MemoryLayout<Glyph>.stride + 96
         }
