@@ -17,6 +17,9 @@ RESULTS = os.path.join(HERE, "results")
 # The peers: the newest releases, built from their source by `make bench-peers` (setup_peers.sh).
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
+# Debian 12's packages, the second row: chafa 1.12.4 (no octants) and timg 1.4.5.
+CHAFA_DEBIAN = "/usr/bin/chafa"
+TIMG_DEBIAN = "/usr/bin/timg"
 
 # Every mosaic character (block elements, sextants, octants): with `mosaic`, ptyrun's first-frame
 # clock starts at the first of these it sees (its own list holds only the half blocks).

@@ -20,13 +20,11 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import CHAFA, HERE, RESULTS, ROOT, TIMG, TVIEW, ptyrun, version
+from benchlib import CHAFA, CHAFA_DEBIAN, HERE, RESULTS, ROOT, TIMG, TIMG_DEBIAN, TVIEW, ptyrun, version
 LINK_FRAMES = os.path.join(HERE, "link_frames.py")
 RAW = os.path.join(ROOT, ".build", "bench", "results.json")  # the last run's figures (--replot)
-# The peers: the newest releases built from source (benchlib's CHAFA and TIMG), and Debian 12's
-# packages as the second row. A missing one is a note in the tables.
-CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4: no octants
-TIMG_DEBIAN = "/usr/bin/timg"  # 1.4.5
+# The peers (benchlib's): the newest releases built from source, and Debian 12's packages as the
+# second row. A missing one is a note in the tables.
 
 # file -> nominal seconds of one loop
 MEDIA = {"med.gif": 4.8, "big.gif": 24.0, "huge.gif": 40.0, "med.png": 4.8, "med.webp": 4.8}

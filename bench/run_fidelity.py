@@ -28,13 +28,11 @@ import numpy as np
 from PIL import Image
 
 import benchlib  # noqa: E402
-from benchlib import CHAFA, TIMG, version  # noqa: E402
+from benchlib import CHAFA, CHAFA_DEBIAN, TIMG, TIMG_DEBIAN, version  # noqa: E402
 from cell_raster import scores  # noqa: E402
 
-# The peers: the newest releases built from source (benchlib's CHAFA and TIMG), and Debian 12's
-# packages as extra rows. A missing one is a note in the tables.
-CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4
-TIMG_DEBIAN = "/usr/bin/timg"  # 1.4.5
+# The peers (benchlib's): the newest releases built from source, and Debian 12's packages as
+# extra rows. A missing one is a note in the tables.
 
 
 def run(command):
@@ -120,19 +118,18 @@ def cost_section(tview, media, known):
         print(lines[-1], flush=True)
     lines += ["", "First frame of huge.gif (1920x1080) at 160x48 (the end of the first burst of output after "
               "the first mosaic character), three runs each, chafa's in the same run:", "", "| | first frame |", "| --- | --- |"]
-    for name in ["half", "quad", "sextant", "octant"]:
-        values = [ptyrun([tview, "--pixels", "none", "--symbols", name, huge], 160, 48, 1.5).get("first_frame_s")
-                  for _ in range(3)]
+    def first_frames(label, command):
+        values = [ptyrun(command, 160, 48, 1.5).get("first_frame_s") for _ in range(3)]
         shown = ", ".join("—" if v is None else f"{v * 1000:.0f} ms" for v in values)
-        lines.append(f"| tview {name} | {shown} |")
+        lines.append(f"| {label} | {shown} |")
         print(lines[-1], flush=True)
+
+    for name in ["half", "quad", "sextant", "octant"]:
+        first_frames(f"tview {name}", [tview, "--pixels", "none", "--symbols", name, huge])
     # The newest chafa beside them: first-frame times are this machine's, and machines differ.
     for key, label, path, found in known:
         if key == "chafa" and found:
-            values = [ptyrun([path, "-d", "1", huge], 160, 48, 1.5).get("first_frame_s") for _ in range(3)]
-            shown = ", ".join("—" if v is None else f"{v * 1000:.0f} ms" for v in values)
-            lines.append(f"| {label} (default symbols) | {shown} |")
-            print(lines[-1], flush=True)
+            first_frames(f"{label} (default symbols)", [path, "-d", "1", huge])
     return lines + [""]
 
 

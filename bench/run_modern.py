@@ -14,9 +14,8 @@ import os
 import statistics
 import subprocess
 
-from benchlib import CHAFA, RESULTS, TVIEW
+from benchlib import CHAFA, CHAFA_DEBIAN, RESULTS, TVIEW
 import benchlib
-CHAFA_DEBIAN = "/usr/bin/chafa"  # 1.12.4
 PLAY_SECONDS = 10
 
 
@@ -57,8 +56,8 @@ def main():
     parser.add_argument("--media", required=True)
     parser.add_argument("--out", default=os.path.join(RESULTS, "modern.md"))
     args = parser.parse_args()
-    chafas = [(benchlib.version(binary) + suffix, binary) for binary, suffix in ((CHAFA, ""), (CHAFA_DEBIAN, " (Debian 12)"))
-              if benchlib.version(binary)]
+    found = [(benchlib.version(binary), suffix, binary) for binary, suffix in ((CHAFA, ""), (CHAFA_DEBIAN, " (Debian 12)"))]
+    chafas = [(name + suffix, binary) for name, suffix, binary in found if name]
     rows = []
     for name in ("med", "big"):
         for path in make(args.media, name):
