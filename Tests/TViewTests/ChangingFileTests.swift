@@ -28,6 +28,9 @@ import Testing
         _ = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        // As CommandRunner.run does: Foundation keeps the pipes open past the run.
+        try? output.fileHandleForReading.close()
+        try? error.fileHandleForReading.close()
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return CommandRunner.Result(status: status, standardOutput: "", standardError: errorText)
