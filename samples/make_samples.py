@@ -974,6 +974,30 @@ def jxl_samples(workdir):
     write_cut_short(animation, "jxl-animation-cut-short.jxl", 3 / 4)
 
 
+def jxl_layer_samples(workdir):
+    """JPEG XL animations whose frames are layers smaller than the canvas, blended over it (cjxl
+    makes each APNG frame a cropped layer blended onto the one saved before): an opaque first
+    frame, then four 16x12 patches moving across it with alpha from 0 to 255, lossless and lossy
+    (XYB). Expected: the APNG's own frames, within a mean tolerance (of 1 for the lossless file:
+    libjxl's rule rounds a partly covered pixel a step from the exact rational one now and then); the tests also compare tview's blending
+    with libjxl's own, frame by frame."""
+    w, h = 48, 32
+    frames = [{"x": 0, "y": 0, "w": w, "h": h, "pixels": pattern(w, h, 1, alpha=False), "delay": (60, 1000)}]
+    for k in range(4):
+        patch = [(r, g, b, (x * 17 + y * 5 + k * 40) % 256 if (x + y) % 5 else 0)
+                 for (r, g, b, _), (x, y) in zip(pattern(16, 12, k + 3, alpha=False),
+                                                  ((x, y) for y in range(12) for x in range(16)))]
+        frames.append({"x": 6 + 7 * k, "y": 2 + 4 * k, "w": 16, "h": 12, "pixels": patch, "delay": (60, 1000),
+                       "blend": 1})
+    apng = os.path.join(workdir, "jxl-layers-source.png")
+    write_apng(apng, w, h, frames, plays=0)
+    run_tool("cjxl", "libjxl-tools", [apng, os.path.join(GOOD, "jxl-layers-lossless.jxl"), "-d", "0", "-e", "3"])
+    run_tool("cjxl", "libjxl-tools", [apng, os.path.join(GOOD, "jxl-layers-lossy.jxl"), "-d", "1", "-e", "3"])
+    canvases = composite_apng(w, h, frames)
+    save_expected("jxl-layers-lossless", w, h, canvases, [60] * 5, 0, exact=False, tolerance=1)
+    save_expected("jxl-layers-lossy", w, h, canvases, [60] * 5, 0, exact=False, tolerance=6)
+
+
 def ffmpeg(args):
     run_tool("ffmpeg", "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-bitexact"] + args)
 
@@ -1128,6 +1152,7 @@ def main():
         avif_samples(workdir)
         avif_hdr_samples(workdir)
         jxl_samples(workdir)
+        jxl_layer_samples(workdir)
         video_samples(workdir)
     jpeg_samples()
     jpeg_orientation_samples()

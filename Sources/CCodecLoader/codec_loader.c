@@ -21,7 +21,8 @@
     X(JxlDecoderReleaseInput)                                                                               \
     X(JxlDecoderProcessInput) X(JxlDecoderGetBasicInfo) X(JxlDecoderGetFrameHeader)                         \
     X(JxlDecoderImageOutBufferSize) X(JxlDecoderSetImageOutBuffer) X(JxlDecoderSetPreferredColorProfile)    \
-    X(JxlColorEncodingSetToSRGB) X(JxlDecoderSetParallelRunner)
+    X(JxlColorEncodingSetToSRGB) X(JxlDecoderSetParallelRunner) X(JxlDecoderSetCoalescing)                   \
+    X(JxlDecoderGetExtraChannelBlendInfo) X(JxlDecoderSetImageOutCallback)
 
 #define JXL_THREADS_FUNCTIONS(X)                                                                            \
     X(JxlThreadParallelRunnerCreate) X(JxlThreadParallelRunnerDestroy) X(JxlThreadParallelRunner)
@@ -199,4 +200,14 @@ JxlDecoderStatus tview_JxlDecoderSetPreferredColorProfile(JxlDecoder *dec, const
 }
 void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL is_gray) {
     p_JxlColorEncodingSetToSRGB(color_encoding, is_gray);
+}
+JxlDecoderStatus tview_JxlDecoderSetCoalescing(JxlDecoder *dec, JXL_BOOL coalescing) {
+    return p_JxlDecoderSetCoalescing(dec, coalescing);
+}
+JxlDecoderStatus tview_JxlDecoderGetExtraChannelBlendInfo(const JxlDecoder *dec, size_t index, JxlBlendInfo *info) {
+    return p_JxlDecoderGetExtraChannelBlendInfo(dec, index, info);
+}
+JxlDecoderStatus tview_JxlDecoderSetImageOutCallback(JxlDecoder *dec, const JxlPixelFormat *format,
+                                                     JxlImageOutCallback callback, void *opaque) {
+    return p_JxlDecoderSetImageOutCallback(dec, format, callback, opaque);
 }

@@ -43,6 +43,10 @@ JxlDecoderStatus tview_JxlDecoderSetImageOutBuffer(JxlDecoder *dec, const JxlPix
                                                    size_t size);
 JxlDecoderStatus tview_JxlDecoderSetPreferredColorProfile(JxlDecoder *dec, const JxlColorEncoding *color_encoding);
 void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL is_gray);
+JxlDecoderStatus tview_JxlDecoderSetCoalescing(JxlDecoder *dec, JXL_BOOL coalescing);
+JxlDecoderStatus tview_JxlDecoderGetExtraChannelBlendInfo(const JxlDecoder *dec, size_t index, JxlBlendInfo *info);
+JxlDecoderStatus tview_JxlDecoderSetImageOutCallback(JxlDecoder *dec, const JxlPixelFormat *format,
+                                                     JxlImageOutCallback callback, void *opaque);
 
 // libjxl's own thread pool (libjxl_threads, opened with libjxl): NULL where it is missing, or
 // could not start `threads` threads. Set on a decoder before its first input.

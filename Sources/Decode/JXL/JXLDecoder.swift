@@ -2,10 +2,12 @@ internal import CJXL
 internal import CCodecLoader
 internal import CQuietLibraries
 
-/// JPEG XL, still or animated, through libjxl's decoder fed the whole mapped file: coalesced
-/// frames (every frame the whole canvas, blended as the file says), one at a time, in 8-bit RGBA
-/// with straight alpha. Lossy (XYB) files are asked for sRGB; lossless ones come in their own
-/// colour space, as other formats' pixels do. Orientation is applied by libjxl. The frame count is
+/// JPEG XL, still or animated, through libjxl's decoder fed the whole mapped file, one frame at a
+/// time, in 8-bit RGBA with straight alpha. An animation's layers are blended by tview
+/// (`JXLCompositor`); stills, turned pictures and files with extra channels beside alpha come
+/// coalesced by libjxl (every frame the whole canvas, blended as the file says). Lossy (XYB)
+/// files are asked for sRGB; lossless ones come in their own colour space, as other formats'
+/// pixels do. Orientation is applied by libjxl. The frame count is
 /// not in the header: like GIF's, it is known after one pass.
 final class JXLDecoder: FrameDecoder {
     let format = ImageFormat.jxl
@@ -45,6 +47,14 @@ final class JXLDecoder: FrameDecoder {
     private(set) var imageFollows = false
     /// The file's end was reached in this pass.
     private var ended = false
+    /// Blends an animation's layers, where libjxl does not (nil: libjxl coalesces).
+    private var compositor: JXLCompositor?
+    /// Whether tview blends the layers (an animation it can blend).
+    var blendsLayers: Bool { compositor != nil }
+    /// The current layer, from its frame header.
+    private var layer: JXLLayer?
+    /// Where the frame last returned differs from the one before it (nil: unknown).
+    private(set) var lastChange: PixelRect?
 
     /// What libjxl and tview hold at worst, in canvases (4 bytes a pixel), beside the mapped file:
     /// libjxl keeps lossy (XYB) pictures in 32-bit floats, and animations keep frames for
@@ -59,7 +69,9 @@ final class JXLDecoder: FrameDecoder {
         }
     }
 
-    init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
+    /// `blendsLayers`: an animation's layers are blended by tview where it can (false: libjxl
+    /// coalesces every file, the reference the tests compare with).
+    init(input: InputFile, limits: DecodeLimits, blendsLayers: Bool = true) throws(DecodeError) {
         if let reason = tview_jxl_open() { throw .libraryUnavailable(format: .jxl, reason: String(cString: reason)) }
         mapping = try input.map()
         guard let decoder = tview_JxlDecoderCreate(nil) else {
@@ -97,6 +109,13 @@ final class JXLDecoder: FrameDecoder {
             loopCount = nil
             declaredFrameCount = 1
         }
+        // Turned pictures (libjxl turns the layers, not their places) and other extra channels
+        // are left to libjxl.
+        if blendsLayers, info.have_animation != 0, info.orientation == JXL_ORIENT_IDENTITY,
+            info.num_extra_channels == (info.alpha_bits > 0 ? 1 : 0)
+        {
+            compositor = JXLCompositor(width: width, height: height, hasAlpha: info.alpha_bits > 0)
+        }
         madeWhole = true
     }
 
@@ -110,34 +129,78 @@ final class JXLDecoder: FrameDecoder {
         tview_JxlDecoderRewind(decoder)
         ended = false
         imageFollows = false
-        try Self.start(decoder, mapping: mapping)
+        compositor?.reset()
+        lastChange = nil
+        try start()
     }
 
-    /// libjxl's thread pool, before the first frame: it can be given only before the first
-    /// input, so the decoder starts again from the file's start, with it.
+    /// libjxl's thread pool and the end of its coalescing, before the first frame: both can be
+    /// set only before the first input, so the decoder starts again from the file's start.
     private func startPool() throws(DecodeError) {
         poolTried = true
-        guard poolThreads > 0, let runner = tview_jxl_runner_create(poolThreads) else { return }
-        self.runner = runner
-        tview_JxlDecoderRewind(decoder)
-        guard tview_jxl_runner_set(decoder, runner) == JXL_DEC_SUCCESS else {
-            throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
+        if poolThreads > 0, let runner = tview_jxl_runner_create(poolThreads) {
+            self.runner = runner
+            tview_JxlDecoderRewind(decoder)
+            guard tview_jxl_runner_set(decoder, runner) == JXL_DEC_SUCCESS else {
+                throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused its threads")
+            }
+        } else if compositor != nil {
+            tview_JxlDecoderRewind(decoder)
+        } else {
+            return
+        }
+        try start()
+    }
+
+    /// Reads from the file's start, its layers uncoalesced where tview blends them.
+    private func start() throws(DecodeError) {
+        if compositor != nil, tview_JxlDecoderSetCoalescing(decoder, JXL_FALSE) != JXL_DEC_SUCCESS {
+            throw .library(
+                format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl refused to leave layers apart")
         }
         try Self.start(decoder, mapping: mapping)
     }
 
     func nextFrame() throws(DecodeError) -> Frame? {
         if !poolTried { try startPool() }
-        guard !ended else { return nil }
-        // Up to the point where libjxl wants somewhere to put the frame's pixels.
+        guard var compositor else {
+            guard try nextImage() else { return nil }
+            let pixels = try pixels(count: canvasWidth * canvasHeight)
+            return Frame(
+                image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels), duration: duration())
+        }
+        defer { self.compositor = compositor }
+        // Layers until one is shown.
+        while try nextImage() {
+            guard let layer else { throw .corrupt(format: .jxl, detail: "libjxl gave a layer without its header") }
+            var canvas = compositor.canvas(below: layer)
+            try canvas.values.withUnsafeMutableBufferPointer { (values) throws(DecodeError) in
+                try blend(layer, with: compositor, into: values.baseAddress!)
+            }
+            guard let shown = compositor.place(canvas, layer: layer) else { continue }
+            lastChange = shown.changed
+            return Frame(
+                image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown.pixels), duration: duration())
+        }
+        return nil
+    }
+
+    /// Runs libjxl up to where it wants somewhere to put the next frame's (or layer's) pixels:
+    /// false at the file's end.
+    private func nextImage() throws(DecodeError) -> Bool {
+        guard !ended else { return false }
         frameTicks = 0
-        guard try advance(stoppingAt: JXL_DEC_NEED_IMAGE_OUT_BUFFER) else { return nil }
+        layer = nil
+        return try advance(stoppingAt: JXL_DEC_NEED_IMAGE_OUT_BUFFER)
+    }
+
+    /// The frame's (or a whole layer's) `count` pixels, in 8-bit RGBA.
+    private func pixels(count: Int) throws(DecodeError) -> [RGBA] {
         var pixelFormat = Self.pixelFormat
         var size = 0
-        let count = canvasWidth * canvasHeight
         guard tview_JxlDecoderImageOutBufferSize(decoder, &pixelFormat, &size) == JXL_DEC_SUCCESS, size == count * 4
         else {
-            throw .corrupt(format: .jxl, detail: "a frame is not the size of the image")
+            throw .corrupt(format: .jxl, detail: "a frame is not the size its header gives")
         }
         var failure: DecodeError?
         let pixels = [RGBA](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -147,20 +210,46 @@ final class JXLDecoder: FrameDecoder {
                     tview_JxlDecoderSetImageOutBuffer(decoder, &pixelFormat, buffer.baseAddress, size)
                         == JXL_DEC_SUCCESS
                 else { throw .corrupt(format: .jxl, detail: "libjxl refused the frame buffer") }
-                guard try advance(stoppingAt: JXL_DEC_FULL_IMAGE) else {
-                    throw .truncated(format: .jxl, what: "the file ends inside a frame")
-                }
+                try finishImage()
             } catch {
                 failure = error
-                // The buffer is libjxl's no more: a failed decoder is only rewound or destroyed.
-                ended = true
             }
             // On failure the pixels are not looked at; RGBA has no invalid bit pattern.
             initialized = count
         }
         if let failure { throw failure }
         try moveInputPastFrame()
-        return Frame(image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels), duration: duration())
+        return pixels
+    }
+
+    /// Decodes `layer`, blending its rows into `canvas` as libjxl hands them over (from its
+    /// threads, on different pixels), in floats: a lossy file's values may lie outside 0...1,
+    /// and libjxl blends them so. No buffer of the layer's own is made.
+    private func blend(_ layer: JXLLayer, with compositor: JXLCompositor, into canvas: UnsafeMutablePointer<UInt16>)
+        throws(DecodeError)
+    {
+        let run = JXLLayerBlend(compositor: compositor, layer: layer, canvas: canvas)
+        var pixelFormat = Self.floatFormat
+        let context = Unmanaged.passUnretained(run).toOpaque()
+        guard
+            tview_JxlDecoderSetImageOutCallback(decoder, &pixelFormat, JXLLayerBlend.callback, context)
+                == JXL_DEC_SUCCESS
+        else { throw .corrupt(format: .jxl, detail: "libjxl refused to hand over a layer's rows") }
+        try withExtendedLifetime(run) { () throws(DecodeError) in try finishImage() }
+        try moveInputPastFrame()
+    }
+
+    /// Runs libjxl until the image whose output was just set is whole.
+    private func finishImage() throws(DecodeError) {
+        do throws(DecodeError) {
+            guard try advance(stoppingAt: JXL_DEC_FULL_IMAGE) else {
+                throw .truncated(format: .jxl, what: "the file ends inside a frame")
+            }
+        } catch {
+            // The output is libjxl's no more: a failed decoder is only rewound or destroyed.
+            ended = true
+            throw error
+        }
     }
 
     /// The input starts again where libjxl stopped reading (it copies whatever it still needs
@@ -180,6 +269,9 @@ final class JXLDecoder: FrameDecoder {
     /// 8-bit RGBA, whatever the file holds (greyscale is widened, a missing alpha made opaque).
     private static let pixelFormat = JxlPixelFormat(
         num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+    /// RGBA in 32-bit floats, for layers tview blends.
+    private static let floatFormat = JxlPixelFormat(
+        num_channels: 4, data_type: JXL_TYPE_FLOAT, endianness: JXL_NATIVE_ENDIAN, align: 0)
 
     /// Runs libjxl until it reports `wanted` (true) or the file's end (false), taking the events
     /// on the way: the colour encoding (asked for sRGB), each frame's header (its duration).
@@ -203,6 +295,7 @@ final class JXLDecoder: FrameDecoder {
                 if tview_JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS {
                     frameTicks = Int(header.duration)
                     imageFollows = header.is_last == 0
+                    if compositor != nil { layer = try layer(of: header) }
                 }
             case JXL_DEC_BASIC_INFO:
                 // Again after a rewind: known already.
@@ -211,6 +304,41 @@ final class JXLDecoder: FrameDecoder {
                 throw Self.failure(status, what: "a frame")
             }
         }
+    }
+
+    /// A layer as its frame header describes it, with its alpha's blending. Its size is bounded
+    /// as a canvas's is (it may be larger than the canvas, but not without limit).
+    private func layer(of header: JxlFrameHeader) throws(DecodeError) -> JXLLayer {
+        let info = header.layer_info
+        try DecodeLimits.checkCanvas(width: Int(info.xsize), height: Int(info.ysize), format: .jxl)
+        var alpha = JXLBlending.replace
+        if compositor?.hasAlpha == true {
+            var blendInfo = JxlBlendInfo()
+            guard tview_JxlDecoderGetExtraChannelBlendInfo(decoder, 0, &blendInfo) == JXL_DEC_SUCCESS else {
+                throw .corrupt(format: .jxl, detail: "libjxl gives no blending for the alpha of a layer")
+            }
+            alpha = Self.blending(blendInfo)
+        }
+        let shown = header.duration > 0 || header.is_last != 0
+        // A shown frame saved as 0 is not kept: the format's way to say no frame refers to it.
+        let kept = header.is_last == 0 && (!shown || info.save_as_reference != 0)
+        return JXLLayer(
+            rect: PixelRect(
+                x: Int(info.crop_x0), y: Int(info.crop_y0), width: Int(info.xsize), height: Int(info.ysize)),
+            color: Self.blending(info.blend_info), alpha: alpha, savedAs: kept ? Int(info.save_as_reference & 3) : nil,
+            shown: shown, last: header.is_last != 0)
+    }
+
+    private static func blending(_ info: JxlBlendInfo) -> JXLBlending {
+        let mode: JXLBlending.Mode =
+            switch info.blendmode {
+            case JXL_BLEND_ADD: .add
+            case JXL_BLEND_BLEND: .blend
+            case JXL_BLEND_MULADD: .mulAdd
+            case JXL_BLEND_MUL: .mul
+            default: .replace
+            }
+        return JXLBlending(mode: mode, source: Int(info.source & 3), clamp: info.clamp != 0)
     }
 
     /// The frame just decoded's duration as it plays (0 or a still's: as GIF's unset delay).
