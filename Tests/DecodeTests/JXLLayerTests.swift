@@ -55,6 +55,82 @@ import Testing
             one((0.5, 0.5, 0.5, 0.5), over: (0.1, 0.1, 0.1, 1), .mulAdd, alpha: .replace) == [0.35, 0.35, 0.35, 0.5])
     }
 
+    /// Layers composed as libjxl composes them, through the same calls the decoder makes: a
+    /// picture without alpha is opaque black where no layer drew; crops reaching past the canvas
+    /// are cut; a layer of no duration is kept for the next, which adds onto it; a later layer
+    /// multiplies onto the canvas saved in another slot and says what it changed.
+    @Test func layersWithoutAlphaComposeOnOpaqueBlack() {
+        var compositor = JXLCompositor(width: 4, height: 2, hasAlpha: false)
+        let black = RGBA(r: 0, g: 0, b: 0, a: 255)
+        let hidden = layer(x: -1, y: 0, width: 2, height: 1, .replace, savedAs: 0, shown: false)
+        #expect(Self.apply(&compositor, hidden, [0.1, 0.1, 0.1, 1, 0.5, 0.25, 1, 1]) == nil)
+        let added = layer(x: 3, y: 1, width: 2, height: 1, .add, savedAs: 2, shown: true)
+        let first = Self.apply(&compositor, added, [0.2, 0.2, 0.2, 1, 0.9, 0.9, 0.9, 1])
+        #expect(
+            first?.pixels == [
+                RGBA(r: 128, g: 64, b: 255, a: 255), black, black, black, black, black, black,
+                RGBA(r: 51, g: 51, b: 51, a: 255),
+            ])
+        #expect(first.map { $0.changed == nil } == true, "the first shown canvas changed everywhere")
+        var multiplied = layer(x: 0, y: 0, width: 1, height: 1, .mul, savedAs: nil, shown: true)
+        multiplied.color.source = 2
+        let second = Self.apply(&compositor, multiplied, [0.5, 0.5, 0.5, 1])
+        #expect(second?.pixels.first == RGBA(r: 64, g: 32, b: 128, a: 255))
+        #expect(second?.pixels.last == RGBA(r: 51, g: 51, b: 51, a: 255))
+        #expect(second?.changed == PixelRect(x: 0, y: 0, width: 1, height: 1))
+    }
+
+    /// With alpha: a layer of alpha 0 over nothing leaves no colour (libjxl's 0 / 0), of alpha 1
+    /// replaces; multiplying-and-adding by alpha leaves the alpha as it was below.
+    @Test func alphaLayersComposeByLibjxlsRules() {
+        var compositor = JXLCompositor(width: 2, height: 1, hasAlpha: true)
+        let base = layer(x: 0, y: 0, width: 2, height: 1, .replace, savedAs: 1, shown: false)
+        _ = Self.apply(&compositor, base, [1, 0, 0, 0, 0, 1, 0, 0.5])
+        var over = layer(x: 0, y: 0, width: 2, height: 1, .blend, savedAs: 1, shown: true)
+        over.color.source = 1
+        over.alpha = JXLBlending(mode: .blend, source: 1, clamp: false)
+        #expect(
+            Self.apply(&compositor, over, [0, 0, 1, 0, 0, 0, 1, 1])?.pixels == [
+                .transparent, RGBA(r: 0, g: 0, b: 255, a: 255),
+            ])
+        var weighted = layer(x: 0, y: 0, width: 2, height: 1, .mulAdd, savedAs: nil, shown: true)
+        weighted.color.source = 1
+        weighted.alpha = JXLBlending(mode: .mulAdd, source: 1, clamp: false)
+        #expect(
+            Self.apply(&compositor, weighted, [1, 1, 1, 0.5, 1, 0, 0, 0.5])?.pixels == [
+                RGBA(r: 128, g: 128, b: 128, a: 0), RGBA(r: 128, g: 0, b: 255, a: 255),
+            ])
+    }
+
+    private func layer(
+        x: Int, y: Int, width: Int, height: Int, _ mode: JXLBlending.Mode, savedAs: Int?, shown: Bool
+    ) -> JXLLayer {
+        JXLLayer(
+            rect: PixelRect(x: x, y: y, width: width, height: height),
+            color: JXLBlending(mode: mode, source: 0, clamp: false),
+            alpha: JXLBlending(mode: mode, source: 0, clamp: false),
+            savedAs: savedAs, shown: shown, last: false)
+    }
+
+    /// What the decoder does with a layer: the canvas below it, the layer's rows blended in as
+    /// libjxl would hand them over (`pixels`: RGBA floats, row by row), the result placed.
+    private static func apply(_ compositor: inout JXLCompositor, _ layer: JXLLayer, _ pixels: [Float]) -> (
+        pixels: [RGBA], changed: PixelRect?
+    )? {
+        var canvas = compositor.canvas(below: layer)
+        let blender = compositor
+        canvas.values.withUnsafeMutableBufferPointer { values in
+            pixels.withUnsafeBufferPointer { run in
+                for row in 0..<layer.rect.height {
+                    blender.blend(
+                        run: run.baseAddress! + 4 * row * layer.rect.width, x: 0, y: row, count: layer.rect.width,
+                        layer: layer, into: values.baseAddress!)
+                }
+            }
+        }
+        return compositor.place(canvas, layer: layer)
+    }
+
     /// A canvas holds values outside 0...1 (a lossy file's colours outside sRGB) and gives them
     /// as 8-bit pixels clamped.
     @Test func canvasesKeepValuesOutsideTheUnitRange() {
@@ -87,6 +163,7 @@ import Testing
         while let frame = try ours.nextFrame() {
             let reference = try #require(try libjxls.nextFrame(), "\(path): frame \(count) only in tview's")
             #expect(frame.duration == reference.duration)
+            #expect(frame.image.pixels.count == reference.image.pixels.count)
             var worst = 0
             for (mine, theirs) in zip(frame.image.pixels, reference.image.pixels) {
                 worst = max(

@@ -12,16 +12,23 @@ struct JXLCanvas {
     static let scale: Float = 16384
     static let zero = UInt16(0.5 * scale)
 
-    /// Transparent black.
-    init(width: Int, height: Int) {
+    /// Black, transparent or (`opaque`, for a picture without alpha) opaque.
+    init(width: Int, height: Int, opaque: Bool = false) {
         self.width = width
         self.height = height
         values = [UInt16](repeating: Self.zero, count: width * height * 4)
+        if opaque {
+            let one = Self.stored(1)
+            for index in stride(from: 3, to: values.count, by: 4) { values[index] = one }
+        }
     }
 
     @inline(__always)
     static func stored(_ value: Float) -> UInt16 {
-        UInt16(min(max((value + 0.5) * scale, 0), 65535).rounded())
+        let scaled = (value + 0.5) * scale
+        // Written so that NaN (a float file may hold it) lands on 0, not in a trap.
+        guard scaled >= 0 else { return 0 }
+        return scaled < 65535 ? UInt16(scaled.rounded()) : 65535
     }
 
     @inline(__always)

@@ -39,7 +39,7 @@ struct JXLCompositor {
     /// Taken from its slot, not copied, when the layer is saved back in its place or is the last.
     mutating func canvas(below layer: JXLLayer) -> JXLCanvas {
         let source = layer.color.source
-        var canvas = saved[source]?.canvas ?? JXLCanvas(width: width, height: height)
+        var canvas = saved[source]?.canvas ?? JXLCanvas(width: width, height: height, opaque: !hasAlpha)
         if layer.savedAs == source || layer.last {
             saved[source]?.canvas = JXLCanvas(width: 0, height: 0)
         }
@@ -47,7 +47,9 @@ struct JXLCompositor {
             let alphas = saved[layer.alpha.source]?.canvas.values
             canvas.values.withUnsafeMutableBufferPointer { values in
                 for index in stride(from: 3, to: values.count, by: 4) {
-                    values[index] = alphas?[index] ?? JXLCanvas.zero
+                    // A slot taken (emptied) by an earlier layer counts as nothing saved.
+                    values[index] =
+                        alphas.map { $0.count == values.count ? $0[index] : JXLCanvas.zero } ?? JXLCanvas.zero
                 }
             }
         }
@@ -141,7 +143,8 @@ struct JXLCompositor {
             case .replace: return over
             case .add: return under + over
             case .mul: return under * (layer.color.clamp ? Self.unit(over) : over)
-            case .mulAdd: return hasAlpha ? under + over * coverage : under + over
+            // libjxl 0.7 holds the weight within 0...1 whatever the clamp flag says.
+            case .mulAdd: return hasAlpha ? under + over * Self.unit(top.3) : under + over
             case .blend:
                 guard hasAlpha else { return over }
                 return alpha > 0 ? (over * coverage + under * below.3 * (1 - coverage)) / alpha : 0
@@ -150,18 +153,15 @@ struct JXLCompositor {
         return (channel(top.0, below.0), channel(top.1, below.1), channel(top.2, below.2), alpha)
     }
 
-    /// The alpha channel blended by its own mode (libjxl's single-plane rules; a colour blend
-    /// then replaces it).
+    /// The alpha channel blended by its own mode, as libjxl 0.7 blends a channel that is its
+    /// own alpha (a colour blend then replaces it): by alpha, over; weighted by itself, kept.
     private static func mixed(_ top: Float, over below: Float, by blending: JXLBlending) -> Float {
-        let coverage = blending.clamp ? unit(top) : top
         switch blending.mode {
         case .replace: return top
         case .add: return below + top
-        case .mul: return below * coverage
-        case .mulAdd: return below + top * coverage
-        case .blend:
-            let covered = 1 - (1 - coverage) * (1 - below)
-            return covered > 0 ? (top * coverage + below * below * (1 - coverage)) / covered : 0
+        case .mul: return below * (blending.clamp ? unit(top) : top)
+        case .mulAdd: return below
+        case .blend: return 1 - (1 - unit(top)) * (1 - below)
         }
     }
 

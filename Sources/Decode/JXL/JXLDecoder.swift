@@ -19,6 +19,7 @@ final class JXLDecoder: FrameDecoder {
 
     private let mapping: MappedFile
     private let decoder: OpaquePointer
+    private let limits: DecodeLimits
     /// libjxl's thread pool, one thread a processor, for pictures of more than 512x512 pixels
     /// (nil for smaller ones, on one processor, or without libjxl_threads): a 1280x720 lossless
     /// animation frame took 155 ms on one thread, 82 ms on two. A smaller picture has few of
@@ -74,6 +75,7 @@ final class JXLDecoder: FrameDecoder {
     init(input: InputFile, limits: DecodeLimits, blendsLayers: Bool = true) throws(DecodeError) {
         if let reason = tview_jxl_open() { throw .libraryUnavailable(format: .jxl, reason: String(cString: reason)) }
         mapping = try input.map()
+        self.limits = limits
         guard let decoder = tview_JxlDecoderCreate(nil) else {
             throw .library(format: .jxl, code: LibraryCode(rawValue: 0), message: "libjxl could not allocate")
         }
@@ -109,10 +111,10 @@ final class JXLDecoder: FrameDecoder {
             loopCount = nil
             declaredFrameCount = 1
         }
-        // Turned pictures (libjxl turns the layers, not their places) and other extra channels
-        // are left to libjxl.
+        // Turned pictures (libjxl turns the layers, not their places), other extra channels and
+        // premultiplied alpha (other rules for adding and multiplying) are left to libjxl.
         if blendsLayers, info.have_animation != 0, info.orientation == JXL_ORIENT_IDENTITY,
-            info.num_extra_channels == (info.alpha_bits > 0 ? 1 : 0)
+            info.num_extra_channels == (info.alpha_bits > 0 ? 1 : 0), info.alpha_premultiplied == 0
         {
             compositor = JXLCompositor(width: width, height: height, hasAlpha: info.alpha_bits > 0)
         }
@@ -163,26 +165,36 @@ final class JXLDecoder: FrameDecoder {
 
     func nextFrame() throws(DecodeError) -> Frame? {
         if !poolTried { try startPool() }
-        guard var compositor else {
+        guard compositor != nil else {
             guard try nextImage() else { return nil }
             let pixels = try pixels(count: canvasWidth * canvasHeight)
             return Frame(
                 image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels), duration: duration())
         }
-        defer { self.compositor = compositor }
-        // Layers until one is shown.
-        while try nextImage() {
-            guard let layer else { throw .corrupt(format: .jxl, detail: "libjxl gave a layer without its header") }
-            var canvas = compositor.canvas(below: layer)
-            try canvas.values.withUnsafeMutableBufferPointer { (values) throws(DecodeError) in
-                try blend(layer, with: compositor, into: values.baseAddress!)
+        do throws(DecodeError) {
+            // Layers until one is shown.
+            while try nextImage() {
+                guard let layer else { throw .corrupt(format: .jxl, detail: "libjxl gave a layer without its header") }
+                // Worked on in place (`compositor!`): a copy would hold the slot the canvas is
+                // taken from, and writing the canvas would then copy all of it.
+                var canvas = compositor!.canvas(below: layer)
+                try canvas.values.withUnsafeMutableBufferPointer { (values) throws(DecodeError) in
+                    precondition(values.count == canvasWidth * canvasHeight * 4, "a canvas not the image's size")
+                    try blend(layer, with: compositor!, into: values.baseAddress!)
+                }
+                guard let shown = compositor!.place(canvas, layer: layer) else { continue }
+                lastChange = shown.changed
+                return Frame(
+                    image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown.pixels),
+                    duration: duration())
             }
-            guard let shown = compositor.place(canvas, layer: layer) else { continue }
-            lastChange = shown.changed
-            return Frame(
-                image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown.pixels), duration: duration())
+            return nil
+        } catch {
+            // The saved canvases may be half made: nothing more of this pass.
+            ended = true
+            compositor?.reset()
+            throw error
         }
-        return nil
     }
 
     /// Runs libjxl up to where it wants somewhere to put the next frame's (or layer's) pixels:
@@ -306,11 +318,13 @@ final class JXLDecoder: FrameDecoder {
         }
     }
 
-    /// A layer as its frame header describes it, with its alpha's blending. Its size is bounded
-    /// as a canvas's is (it may be larger than the canvas, but not without limit).
+    /// A layer as its frame header describes it, with its alpha's blending. Its size is held to
+    /// the memory budget (it may be larger than the canvas, but not without limit).
     private func layer(of header: JxlFrameHeader) throws(DecodeError) -> JXLLayer {
         let info = header.layer_info
-        try DecodeLimits.checkCanvas(width: Int(info.xsize), height: Int(info.ysize), format: .jxl)
+        // libjxl holds the layer in floats: 16 bytes a pixel.
+        try limits.checkMemory(
+            width: Int(info.xsize), height: Int(info.ysize), canvases: 4, alsoBytes: mapping.count, format: .jxl)
         var alpha = JXLBlending.replace
         if compositor?.hasAlpha == true {
             var blendInfo = JxlBlendInfo()
