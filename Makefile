@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp libavif-bin libjxl-tools python3 python3-pil ffmpeg
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-peers bench-pixels bench-render clean
+.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
 
 all: build
 
@@ -27,13 +27,27 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install the Swift 6 toolchain" >&2; exit 1; }
 
 # The Swift runtime is linked in statically: a self-contained binary (copy it to a host without
-# Swift, for `ssh host tview`) that starts faster and resides in about 3 MB less memory. GNU ld
-# packs its 42,000 relative relocations (930 KB the loader reads at every start) into 8 KB
-# (DT_RELR): 1.0-1.3 MB less resident (gold, the default, cannot). The binary then needs glibc
-# 2.36 (Debian 12) or newer where it is copied to, as it needs Debian 12's image libraries.
-LINK_FLAGS = -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs
+# Swift, for `ssh host tview`) that starts faster and resides in about 3 MB less memory. lld (the
+# Swift toolchain's) packs its 42,000 relative relocations (930 KB the loader reads at every
+# start) into 8 KB (DT_RELR): 1.0-1.3 MB less resident (gold, the default, cannot). It also lays
+# out first the functions tview runs, in the order it first runs them (linker/hot-functions.txt,
+# written by bench/hot_functions.py; every function in a section of its own so it can be moved):
+# the kernel maps the code 64 KB around each page run, and the 2,500 functions a session runs lay
+# scattered over 10 MB. Functions the list names that a build no longer has are passed over.
+# The binary needs glibc 2.36 (Debian 12) or newer where it is copied to, as it needs Debian
+# 12's image libraries.
+HOT_FUNCTIONS = $(CURDIR)/linker/hot-functions.txt
+LINK_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+	-Xlinker --symbol-ordering-file=$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(LINK_FLAGS)
+
+# Rewrites linker/hot-functions.txt from this build's runs under valgrind (a few minutes; the
+# bench media, from `make bench`, where present): then `make build` again to use it.
+hot-functions: build
+	@dpkg -s valgrind >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
+	python3 bench/hot_functions.py --media $(MEDIA)
 
 test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
