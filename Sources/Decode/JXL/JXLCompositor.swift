@@ -107,24 +107,25 @@ struct JXLCompositor {
                 }
                 continue
             }
+            let pixel = (top[0], top[1], top[2], hasAlpha ? top[3] : 1)
             if (byAlpha && top[3] == 1) || replaces {
-                below[0] = JXLCanvas.stored(top[0])
-                below[1] = JXLCanvas.stored(top[1])
-                below[2] = JXLCanvas.stored(top[2])
-                below[3] = JXLCanvas.stored(hasAlpha ? top[3] : 1)
+                Self.store(pixel, at: below)
                 continue
             }
-            let mixed = blended(
-                (top[0], top[1], top[2], hasAlpha ? top[3] : 1),
-                over: (
-                    JXLCanvas.value(below[0]), JXLCanvas.value(below[1]), JXLCanvas.value(below[2]),
-                    JXLCanvas.value(below[3])
-                ), layer: layer)
-            below[0] = JXLCanvas.stored(mixed.0)
-            below[1] = JXLCanvas.stored(mixed.1)
-            below[2] = JXLCanvas.stored(mixed.2)
-            below[3] = JXLCanvas.stored(mixed.3)
+            let under = (
+                JXLCanvas.value(below[0]), JXLCanvas.value(below[1]), JXLCanvas.value(below[2]),
+                JXLCanvas.value(below[3])
+            )
+            Self.store(blended(pixel, over: under, layer: layer), at: below)
         }
+    }
+
+    @inline(__always)
+    private static func store(_ pixel: Pixel, at values: UnsafeMutablePointer<UInt16>) {
+        values[0] = JXLCanvas.stored(pixel.0)
+        values[1] = JXLCanvas.stored(pixel.1)
+        values[2] = JXLCanvas.stored(pixel.2)
+        values[3] = JXLCanvas.stored(pixel.3)
     }
 
     typealias Pixel = (Float, Float, Float, Float)

@@ -167,7 +167,7 @@ final class JXLDecoder: FrameDecoder {
         if !poolTried { try startPool() }
         guard compositor != nil else {
             guard try nextImage() else { return nil }
-            let pixels = try pixels(count: canvasWidth * canvasHeight)
+            let pixels = try coalescedPixels()
             return Frame(
                 image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels), duration: duration())
         }
@@ -206,8 +206,9 @@ final class JXLDecoder: FrameDecoder {
         return try advance(stoppingAt: JXL_DEC_NEED_IMAGE_OUT_BUFFER)
     }
 
-    /// The frame's (or a whole layer's) `count` pixels, in 8-bit RGBA.
-    private func pixels(count: Int) throws(DecodeError) -> [RGBA] {
+    /// A coalesced frame's pixels (the whole canvas), in 8-bit RGBA.
+    private func coalescedPixels() throws(DecodeError) -> [RGBA] {
+        let count = canvasWidth * canvasHeight
         var pixelFormat = Self.pixelFormat
         var size = 0
         guard tview_JxlDecoderImageOutBufferSize(decoder, &pixelFormat, &size) == JXL_DEC_SUCCESS, size == count * 4
