@@ -171,10 +171,10 @@ bench-peers:
 # bench/results/sources.md; inline in the scrollback: bench/results/inline.md; then the gallery
 # against timg --grid (24 files; timg takes about 10 GB): bench/results/gallery.md; last, picture fidelity of text output: bench/results/fidelity.md.
 bench: build bench-peers
-	@for p in chafa timg ffmpeg mpv gifsicle avifenc:libavif-bin cjxl:libjxl-tools; do \
+	@for p in chafa timg ffmpeg mpv gifsicle avifenc:libavif-bin cjxl:libjxl-tools sshd:openssh-server ssh:openssh-client tc:iproute2; do \
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
-	@python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
+	@python3 -c "import matplotlib, pyte" 2>/dev/null || pip install -q matplotlib pyte
 	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md

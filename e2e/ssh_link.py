@@ -336,6 +336,10 @@ def main():
     parser.add_argument("--report")
     args = parser.parse_args()
     tview = os.path.abspath(args.tview)
+    missing = [tool for tool in ("/usr/sbin/sshd", "ssh", "ssh-keygen", "ip", "tc") if shutil.which(tool) is None]
+    if missing:
+        print("ssh link: cannot run without " + ", ".join(missing) + " (openssh-server, openssh-client, iproute2)")
+        return 1
     work = tempfile.mkdtemp(prefix="tview-ssh-")
     os.chmod(work, 0o755)
     server = None
@@ -343,6 +347,12 @@ def main():
     try:
         make_link()
         server = start_sshd(work)
+        # A server that cannot be reached would leave a table of zeros where the last good one was.
+        reached = subprocess.run(ssh_command(work, "true"), capture_output=True, timeout=30)
+        if reached.returncode != 0:
+            print(f"ssh link: cannot log in to the test sshd (ssh exit {reached.returncode}); its log:")
+            print(open(f"{work}/sshd.log").read()[-2000:])
+            return 1
         problems = check_tview(work, tview, os.path.abspath(args.media))
         if args.report:
             write_report(args.report, measure_peers(work, tview, os.path.abspath(args.media)))
