@@ -37,6 +37,26 @@ import Testing
         #expect(!ThrottledTerminal.contains(run.shown, Array("[0n".utf8)))
     }
 
+    /// `--inline` measures the empty link before its first frame, as full screen does: a status
+    /// query goes out first. Without it the pacer's first round trip was the first frame's own
+    /// way to the screen (0.3-0.6 s over SSH at 2 Mbit/s), the throughputs it worked out from
+    /// there were 20 to 40 times the link's, frames went out too early and the loop ended up to
+    /// 10 % late on the far screen (e2e/ssh_link.py).
+    @Test func inlineMeasuresTheEmptyLinkBeforeItsFirstFrame() throws {
+        var terminal = ThrottledTerminal()
+        terminal.replies = [(Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8))]
+        let environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--inline", "--loops", "1", CommandRunner.sample("demo-ball.gif")],
+            environment: environment)
+        #expect(run.status == 0)
+        let firstQuery = try #require(ThrottledTerminal.firstIndex(of: Array("\u{1B}[5n".utf8), in: run.shown))
+        // Any block element (U+2580-U+259F begin E2 96): the first frame's first cell.
+        let firstGlyph = try #require(ThrottledTerminal.firstIndex(of: [0xE2, 0x96], in: run.shown))
+        #expect(firstQuery < firstGlyph, "the first status query went out after the first frame")
+        #expect(!ThrottledTerminal.contains(run.shown, Array("[0n".utf8)))
+    }
+
     @Test func keysStillWorkWhileAnswersArrive() throws {
         var terminal = ThrottledTerminal()
         terminal.keys = [(.milliseconds(1500), Array("q".utf8))]

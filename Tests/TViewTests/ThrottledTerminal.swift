@@ -203,10 +203,15 @@ struct ThrottledTerminal {
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
+        firstIndex(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first starts in `haystack`.
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
         for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<(start + needle.count)]) == needle { return true }
+            if Array(haystack[start..<(start + needle.count)]) == needle { return start }
         }
-        return false
+        return nil
     }
 }
