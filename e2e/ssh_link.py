@@ -137,15 +137,24 @@ def far_end(command, seconds, keys=(), watch=None):
                 data = b""
             if not data:
                 break
-            received += data
-            for query in QUERY.findall(data):
+            # A query split between two reads is answered once whole: the tail of the last read
+            # is searched again, and only queries ending in the new bytes count.
+            probe = received[-4:] + data
+            for match in QUERY.finditer(probe):
+                if match.end() <= len(probe) - len(data):
+                    continue
+                query = match.group(0)
                 answer = b"\x1b[1;1R" if query.endswith(b"6n") else b"\x1b[0n" if query.endswith(b"5n") \
                     else b"\x1b[?62;22c"
                 os.write(fd, answer)
-            # What is text on the screen: APC strings taken out, an unfinished one kept for later.
+            received += data
+            # What is text on the screen: APC strings taken out, an unfinished one kept for later
+            # (also a lone ESC at the end, which may begin one: pyte would print its payload).
             text += data
             text = APC.sub(b"", text)
             cut = text.rfind(b"\x1b_")
+            if cut < 0 and text.endswith(b"\x1b"):
+                cut = len(text) - 1
             stream.feed(text if cut < 0 else text[:cut])
             text = b"" if cut < 0 else text[cut:]
             if watch:
