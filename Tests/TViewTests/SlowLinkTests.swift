@@ -39,8 +39,8 @@ import Testing
 
     /// `--inline` measures the empty link before its first frame, as full screen does: a status
     /// query goes out first. Without it the pacer's first round trip was the first frame's own
-    /// way to the screen (0.3-0.6 s over SSH at 2 Mbit/s), the throughputs it worked out from
-    /// there were 20 to 40 times the link's, frames went out too early and the loop ended up to
+    /// way to the screen (0.2-0.6 s over SSH at 2 Mbit/s), the throughputs it worked out from
+    /// there were 20 to 45 times the link's, frames went out too early and the loop ended up to
     /// 10 % late on the far screen (e2e/ssh_link.py).
     @Test func inlineMeasuresTheEmptyLinkBeforeItsFirstFrame() throws {
         var terminal = ThrottledTerminal()

@@ -12,7 +12,7 @@ final class InlineWriter {
 
     /// Sends the pacing probe, as the full screen does when it is set up: without an empty
     /// link's round trip the first one the pacer measures is the first frame's own way to the
-    /// screen (0.3-0.6 s over SSH at 2 Mbit/s), and every throughput it works out from there is
+    /// screen (0.2-0.6 s over SSH at 2 Mbit/s), and every throughput it works out from there is
     /// many times the link's.
     init(link: TerminalLink) {
         self.link = link
