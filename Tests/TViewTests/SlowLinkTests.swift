@@ -9,13 +9,15 @@ import Testing
     /// with a 1 MB buffer, writing every frame would finish on screen after about 16 s.
     static let nominal = 3.84
 
-    /// tview playing demo-ball.gif `loops` times (0: forever) behind `terminal`.
-    private func playBall(loops: Int, behind terminal: ThrottledTerminal) throws -> ThrottledTerminal.Run {
+    /// tview playing demo-ball.gif `loops` times (0: forever) behind `terminal`, with `options`.
+    private func playBall(
+        _ options: [String] = [], loops: Int, behind terminal: ThrottledTerminal
+    ) throws -> ThrottledTerminal.Run {
         let environment = [
             "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
         ]
         return try terminal.run(
-            CommandRunner.executable.path, ["--loops", String(loops), CommandRunner.sample("demo-ball.gif")],
+            CommandRunner.executable.path, options + ["--loops", String(loops), CommandRunner.sample("demo-ball.gif")],
             environment: environment)
     }
 
@@ -45,10 +47,7 @@ import Testing
     @Test func inlineMeasuresTheEmptyLinkBeforeItsFirstFrame() throws {
         var terminal = ThrottledTerminal()
         terminal.replies = [(Array("\u{1B}[c".utf8), Array("\u{1B}[?62;22c".utf8))]
-        let environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let run = try terminal.run(
-            CommandRunner.executable.path, ["--inline", "--loops", "1", CommandRunner.sample("demo-ball.gif")],
-            environment: environment)
+        let run = try playBall(["--inline"], loops: 1, behind: terminal)
         #expect(run.status == 0)
         let firstQuery = try #require(ThrottledTerminal.firstIndex(of: Array("\u{1B}[5n".utf8), in: run.shown))
         // Any block element (U+2580-U+259F begin E2 96): the first frame's first cell.
