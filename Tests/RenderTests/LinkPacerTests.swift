@@ -32,6 +32,26 @@ import Testing
         #expect(pacer.readiness(at: ready) == nil)
     }
 
+    @Test func answersThatArriveTogetherAreOneSampleOverTheirWholeSpan() throws {
+        var pacer = LinkPacer()
+        pacer.querySent(afterBytes: 0, at: ms(0))
+        pacer.answerReceived(at: ms(20))
+        pacer.querySent(afterBytes: 50_000, at: ms(30))
+        pacer.answerReceived(at: ms(250))  // 250 KB/s
+        // Three 40 KB frames in a row; the far end reads them all before answering, so the
+        // three answers come 0.1 ms apart once the last frame is shown (480 ms of link).
+        for sent in [260, 261, 262] { pacer.querySent(afterBytes: 40_000, at: ms(sent)) }
+        let shown = ms(260 + 20 + 480)
+        for index in 0..<3 { pacer.answerReceived(at: shown + .microseconds(100 * index)) }
+        let throughput = try #require(pacer.throughput)
+        #expect(abs(throughput - 250_000) < 5_000, "not 40 KB in a millisecond: \(throughput)")
+        #expect((pacer.capacity ?? 0) < 260_000)
+        // And the next frame is held back as on a 250 KB/s link.
+        pacer.querySent(afterBytes: 40_000, at: ms(770))
+        let held = pacer.readiness(at: ms(780))
+        #expect(try #require(held) > ms(770 + 100))
+    }
+
     @Test func aTerminalThatNeverAnswersIsLeftUnpaced() {
         var pacer = LinkPacer()
         pacer.querySent(afterBytes: 0, at: ms(0))

@@ -35,6 +35,8 @@ public struct LinkPacer: Sendable {
     /// Bytes per second while the link was busy throughout (smoothed): what it can carry.
     public private(set) var capacity: Double?
     private var lastAnswerAt: Duration?
+    /// The answers arriving together that the newest belongs to (see `togetherGap`).
+    private var batch: AnswerBatch?
     /// (time, bytes) of recent frames, for how busy the link is.
     private var recentSends: [(at: Duration, bytes: Int)] = []
     /// When a due frame was last held back because the screen had not caught up.
@@ -55,6 +57,10 @@ public struct LinkPacer: Sendable {
     static let lead: Duration = .milliseconds(10)
     /// Throughput samples from less output than this say little.
     static let smallestSample = 2048
+    /// Answers this close together were sent together: the terminal read several frames at
+    /// once (a far end reading 64 KB at a time does). Their frames share one sample over the
+    /// whole span; timing each from the one before would read kilobytes in a millisecond.
+    static let togetherGap: Duration = .milliseconds(2)
 
     public init() {}
 
@@ -79,14 +85,23 @@ public struct LinkPacer: Sendable {
         let delay = now - query.sentAt
         lastDelay = delay
         roundTrip = min(roundTrip ?? delay, delay)
-        let took = max(now - beganReachingScreen(query), .milliseconds(1))
-        if query.bytes >= Self.smallestSample {
-            let sample = Double(query.bytes) / (took.milliseconds / 1000)
-            throughput = Self.smoothed(throughput, sample)
-            // Sent before the previous answer came: the link was busy all along, so this sample
+        if let open = batch, let previous = lastAnswerAt, now - previous <= Self.togetherGap {
+            batch = open.adding(query.bytes)
+        } else {
+            // Sent before the previous answer came: the link was busy all along, so the sample
             // is its capacity, not a burst into an idle link (which buffers make look fast).
-            if let previous = lastAnswerAt, query.sentAt < previous {
-                capacity = Self.smoothed(capacity, sample)
+            let busy = lastAnswerAt.map { query.sentAt < $0 } ?? false
+            batch = AnswerBatch(
+                began: beganReachingScreen(query), bytes: query.bytes, linkWasBusy: busy,
+                throughputBefore: throughput, capacityBefore: capacity)
+        }
+        if let batch, batch.bytes >= Self.smallestSample {
+            // A later answer of the batch replaces the batch's sample rather than adding one.
+            let took = max(now - batch.began, .milliseconds(1))
+            let sample = Double(batch.bytes) / (took.milliseconds / 1000)
+            throughput = Self.smoothed(batch.throughputBefore, sample)
+            if batch.linkWasBusy {
+                capacity = Self.smoothed(batch.capacityBefore, sample)
             }
         }
         lastAnswerAt = now
