@@ -10,10 +10,4 @@ struct AnswerBatch: Sendable {
     /// The pacer's estimates before this batch, which its one sample is smoothed into.
     var throughputBefore: Double?
     var capacityBefore: Double?
-
-    func adding(_ moreBytes: Int) -> AnswerBatch {
-        var batch = self
-        batch.bytes += moreBytes
-        return batch
-    }
 }

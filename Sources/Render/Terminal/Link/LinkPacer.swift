@@ -85,8 +85,8 @@ public struct LinkPacer: Sendable {
         let delay = now - query.sentAt
         lastDelay = delay
         roundTrip = min(roundTrip ?? delay, delay)
-        if let open = batch, let previous = lastAnswerAt, now - previous <= Self.togetherGap {
-            batch = open.adding(query.bytes)
+        if batch != nil, let previous = lastAnswerAt, now - previous <= Self.togetherGap {
+            batch?.bytes += query.bytes
         } else {
             // Sent before the previous answer came: the link was busy all along, so the sample
             // is its capacity, not a burst into an idle link (which buffers make look fast).
