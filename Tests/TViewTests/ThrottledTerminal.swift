@@ -208,10 +208,6 @@ struct ThrottledTerminal {
 
     /// Where `needle` first starts in `haystack`.
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<(start + needle.count)]) == needle { return start }
-        }
-        return nil
+        haystack.firstRange(of: needle)?.lowerBound
     }
 }
