@@ -94,7 +94,11 @@ let package = Package(
             dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TViewTests", dependencies: ["tview", "Decode", "Graphics", "TestSupport"],
+            name: "TViewTests",
+            dependencies: [
+                "tview", "Decode", "Graphics", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

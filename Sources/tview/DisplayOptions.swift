@@ -4,81 +4,31 @@ import Decode
 import Picture
 import Terminal
 
-/// How pictures are fitted and coloured, shared by the terminal and the pipe output.
-struct DisplayOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Use an area of COLS x ROWS cells instead of the terminal's size (on a pipe: COLUMNS and LINES, else 80x24).",
-            valueName: "COLSxROWS"))
+/// How pictures are fitted and coloured, shared by the terminal and the pipe output: what
+/// `DisplayArguments` parses, or the defaults for a plain `tview FILE` (`Invocation.plainPlay`).
+struct DisplayOptions: Equatable {
+    static let defaults = DisplayOptions()
+
     var size: CellArea?
-
-    @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))
     var colors: ColorOption = .auto
-
-    @Flag(name: .long, help: "Ordered dithering for 256, 16, 8 colours and mono.")
     var dither = false
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "What transparency is blended over: auto (the terminal's own background, as it says; else black; kitty pictures keep their transparency for kitty to compose), #rrggbb, black or white.",
-            valueName: "COLOR"))
     var bg: BackgroundColor = .auto
-
-    @Flag(name: .long, help: "Never enlarge small images.")
     var noUpscale = false
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Pixels instead of half blocks: auto (ask the terminal), kitty, sixel, iterm2 or none.",
-            valueName: "MODE"))
     var pixels: PixelsChoice = .auto
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("How frames reach the terminal: direct (tview's own writer) or curses.", valueName: "PATH"))
     var draw: DrawingChoice = .direct
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Leave a truecolor cell as it is when its colours change by at most N per channel (0 to 64; 0: exact).",
-            valueName: "N"))
-    var tolerance: Int = 4
-
-    @Flag(
-        name: .long,
-        help:
-            "Do not pace frames by the terminal's answers to status queries (on a slow link, writes then block and playing falls behind)."
-    )
+    var tolerance = 4
     var noPacing = false
-
-    @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
-    var frame: Int = 1
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Draw the picture in that rectangle of the screen (COLSxROWS cells from column X, row Y, from 0) and put the cursor back: for previewers that know where their pane is.",
-            valueName: "COLSxROWS@XxY"))
+    var frame = 1
     var place: PlaceArea?
-
-    @Flag(name: .long, help: "With --place: blank the rectangle (and delete the kitty image a placement left).")
     var clear = false
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; +wedge adds the slanted wedges (U+1FB3C–U+1FB51) that kitty, foot and VTE draw beside their sextants. Sextants, octants and wedges the terminal or its font must draw. auto: what the terminal draws (see --probe).",
-            valueName: "SET"))
     var symbols: SymbolsChoice = .auto
 
-    func validate() throws {
-        guard frame >= 1 else { throw ValidationError("--frame counts from 1") }
-        guard (0...64).contains(tolerance) else { throw ValidationError("--tolerance takes 0 to 64") }
-        if clear && place == nil { throw ValidationError("--clear goes with --place (the rectangle to blank)") }
+    /// What is wrong with these options together, for a usage error; nil when nothing is.
+    var problem: String? {
+        guard frame >= 1 else { return "--frame counts from 1" }
+        guard (0...64).contains(tolerance) else { return "--tolerance takes 0 to 64" }
+        if clear && place == nil { return "--clear goes with --place (the rectangle to blank)" }
+        return nil
     }
 
     /// The area for output that is not a terminal: `--size`, else COLUMNS x LINES, else 80x24.
@@ -102,7 +52,7 @@ struct DisplayOptions: ParsableArguments {
 }
 
 /// `--size 80x24`.
-struct CellArea: ExpressibleByArgument {
+struct CellArea: ExpressibleByArgument, Equatable {
     let columns: Int
     let rows: Int
 
@@ -135,7 +85,7 @@ enum ColorOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `--bg auto`, `--bg #102030`, `--bg white`.
-struct BackgroundColor: ExpressibleByArgument {
+struct BackgroundColor: ExpressibleByArgument, Equatable {
     /// The colour asked for; nil for auto (the terminal's own).
     let color: RGBA?
 

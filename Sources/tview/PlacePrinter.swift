@@ -99,7 +99,7 @@ struct PlacePrinter {
 
 /// `--place 40x20@60x2`: a rectangle of the screen, COLSxROWS cells from column X, row Y
 /// (counted from 0, as previewers pass them).
-struct PlaceArea: ExpressibleByArgument {
+struct PlaceArea: ExpressibleByArgument, Equatable {
     let columns: Int
     let rows: Int
     let x: Int

@@ -1,55 +1,26 @@
 import ArgumentParser
 
-/// How playing goes.
-struct PlaybackOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Play each file N times (0: forever) instead of what the file says.", valueName: "N"))
+/// How playing goes: what `PlaybackArguments` parses, or the defaults for a plain `tview FILE`.
+struct PlaybackOptions: Equatable {
+    static let defaults = PlaybackOptions()
+
     var loops: Int?
-
-    @Option(
-        name: [.customShort("t"), .long],
-        help: ArgumentHelp("Stop after SECONDS (above 0; no limit when not given).", valueName: "SECONDS"))
     var duration: Double?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Memory for downsampled frames kept for later loops, less the canvas size (0 to 4096).", valueName: "MB")
-    )
     var cacheMb: Int = 10
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Play all files at once in a grid of COLS x ROWS tiles (auto: what fits best); arrows select, Enter opens one full screen.",
-            valueName: "COLSxROWS|auto"))
     var grid: GridChoice?
-
-    @Flag(
-        name: .long,
-        help:
-            "Play where the cursor is, in the scrollback, not full screen: each file below the last; the last frame stays (text cells)."
-    )
     var inline = false
-
-    @Flag(name: .long, help: "Start paused on the first frame (space plays).")
     var paused = false
-
-    @Flag(name: .long, help: "Hide the status line (i toggles it).")
     var noStatus = false
-
-    @Flag(name: .long, help: "When standard output is not a terminal: write every frame, timed, not just one.")
     var animate = false
-
-    @Flag(name: .long, help: "Print playing statistics as one JSON line on standard error at exit.")
     var stats = false
 
-    func validate() throws {
-        if let loops, loops < 0 { throw ValidationError("--loops takes 0 (forever) or more") }
-        if cacheMb < 0 || cacheMb > 4096 { throw ValidationError("--cache-mb takes 0 to 4096") }
-        if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
-        if inline && grid != nil { throw ValidationError("--inline and --grid cannot be used together") }
+    /// What is wrong with these options together, for a usage error; nil when nothing is.
+    var problem: String? {
+        if let loops, loops < 0 { return "--loops takes 0 (forever) or more" }
+        if cacheMb < 0 || cacheMb > 4096 { return "--cache-mb takes 0 to 4096" }
+        if let duration, !(duration > 0) { return "--duration takes a number of seconds above 0" }
+        if inline && grid != nil { return "--inline and --grid cannot be used together" }
+        return nil
     }
 
     var timeLimit: Duration? {
@@ -58,7 +29,7 @@ struct PlaybackOptions: ParsableArguments {
 }
 
 /// `--grid 6x4`, `--grid auto`.
-struct GridChoice: ExpressibleByArgument {
+struct GridChoice: ExpressibleByArgument, Equatable {
     /// Columns and rows; nil for auto.
     let size: (columns: Int, rows: Int)?
 
@@ -69,5 +40,9 @@ struct GridChoice: ExpressibleByArgument {
         }
         guard let (columns, rows) = Dimensions.parse(argument, widths: 1...64, heights: 1...64) else { return nil }
         size = (columns, rows)
+    }
+
+    static func == (left: GridChoice, right: GridChoice) -> Bool {
+        left.size?.columns == right.size?.columns && left.size?.rows == right.size?.rows
     }
 }

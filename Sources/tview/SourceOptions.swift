@@ -2,45 +2,29 @@ import ArgumentParser
 import Decode
 
 /// What else a FILE can be: numbered frames (a printf pattern, a folder, a quoted glob) or a
-/// sprite sheet; and how fast those play.
-struct SourceOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Frames per second of image sequences and sprite sheets (above 0, up to 1000; 25 is what ffmpeg assumes).",
-            valueName: "FPS"))
+/// sprite sheet; and how fast those play. What `SourceArguments` parses, or the defaults for a
+/// plain `tview FILE`.
+struct SourceOptions: Equatable {
+    static let defaults = SourceOptions()
+
     var fps: Double = 25
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Play frames numbered A to B of an image sequence.", valueName: "A-B"))
     var range: FrameRange?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "FILE is a sprite sheet of COLS x ROWS frames (left to right, then down).", valueName: "COLSxROWS"))
     var sheet: Size?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("FILE is a sprite sheet of frames this size, as many as fit.", valueName: "WxH"))
     var frameSize: Size?
-
-    @Option(
-        name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
     var count: Int?
 
-    func validate() throws {
-        guard fps > 0, fps <= 1000 else { throw ValidationError("--fps takes a number above 0, up to 1000") }
-        if sheet != nil && frameSize != nil { throw ValidationError("--sheet and --frame-size cannot be combined") }
+    /// What is wrong with these options together, for a usage error; nil when nothing is.
+    var problem: String? {
+        guard fps > 0, fps <= 1000 else { return "--fps takes a number above 0, up to 1000" }
+        if sheet != nil && frameSize != nil { return "--sheet and --frame-size cannot be combined" }
         if count != nil && sheet == nil && frameSize == nil {
-            throw ValidationError("--count goes with --sheet or --frame-size")
+            return "--count goes with --sheet or --frame-size"
         }
-        if let count, count < 1 { throw ValidationError("--count takes 1 or more") }
+        if let count, count < 1 { return "--count takes 1 or more" }
         if range != nil && (sheet != nil || frameSize != nil) {
-            throw ValidationError("--range is for image sequences, not sprite sheets")
+            return "--range is for image sequences, not sprite sheets"
         }
+        return nil
     }
 
     private var frameDuration: Duration { .nanoseconds(Int64((1e9 / fps).rounded())) }
@@ -70,7 +54,7 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// `--sheet 8x4`, `--frame-size 64x64`.
-    struct Size: ExpressibleByArgument {
+    struct Size: ExpressibleByArgument, Equatable {
         let width: Int
         let height: Int
 
@@ -84,7 +68,7 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// `--range 10-200`.
-    struct FrameRange: ExpressibleByArgument {
+    struct FrameRange: ExpressibleByArgument, Equatable {
         let first: Int
         let last: Int
 

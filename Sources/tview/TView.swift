@@ -3,7 +3,9 @@ import CMemory
 import Decode
 import Glibc
 
-/// The command line. Parsing and validation live here; each mode is its own type.
+/// The command line as `--help` describes it, parsed by swift-argument-parser when
+/// `QuickCommandLine` leaves it (help, errors, the rarer spellings); what it asks for is an
+/// `Invocation`, whose modes are each their own type.
 @main
 struct TView: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,88 +65,29 @@ struct TView: ParsableCommand {
         help: ArgumentHelp(
             "Refuse a file that could make tview take more than MB megabytes at worst (16 to 65536).",
             valueName: "MB"))
-    var maxMemory: Int = DecodeLimits.defaultMemoryBudget >> 20
+    var maxMemory: Int = Invocation.defaultMaxMemory
 
     @OptionGroup(title: "Display")
-    var display: DisplayOptions
+    var display: DisplayArguments
 
     @OptionGroup(title: "Playing")
-    var playback: PlaybackOptions
+    var playback: PlaybackArguments
 
     @OptionGroup(title: "Image sequences and sprite sheets")
-    var sources: SourceOptions
+    var sources: SourceArguments
 
     @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []
 
     func validate() throws {
-        if probe {
-            if info || extract != nil || !files.isEmpty { throw ValidationError("--probe takes no file") }
-            return
-        }
-        if display.clear {
-            if !files.isEmpty || info || extract != nil { throw ValidationError("--clear takes no file") }
-            return
-        }
-        if files.isEmpty {
-            throw ValidationError("no input file (use - for standard input)")
-        }
-        if display.place != nil
-            && (files.count != 1 || info || extract != nil || playback.inline || playback.grid != nil)
-        {
-            throw ValidationError("--place takes exactly one FILE and shows its frame")
-        }
-        if json && !info {
-            throw ValidationError("--json goes with --info or --probe")
-        }
-        if extract != nil && info {
-            throw ValidationError("--extract and --info cannot be combined")
-        }
-        if extract != nil && files.count != 1 {
-            throw ValidationError("--extract takes exactly one FILE")
-        }
-        if !(16...65536).contains(maxMemory) {
-            throw ValidationError("--max-memory takes 16 to 65536 (megabytes)")
-        }
-        if files.filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("standard input (-) can be named only once")
-        }
+        if let problem = invocation.problem { throw ValidationError(problem) }
     }
 
-    /// Runs the chosen mode and returns the exit status.
-    func execute() -> ExitStatus {
-        guard let signals = SignalPipe.install() else {
-            Diagnostics.error("cannot set up signal handling")
-            return .usage
-        }
-        var limits = DecodeLimits(memoryBudget: maxMemory << 20)
-        if probe {
-            return ProbePrinter(json: json, display: display, environment: ProcessInfo.environment).run()
-        }
-        if let directory = extract {
-            return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
-        }
-        if info {
-            return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
-        }
-        let environment = ProcessInfo.environment
-        // Pictures are shown at most this large: video clips are decoded no larger.
-        limits.frameBound = display.frameBound(environment: environment)
-        if let place = display.place {
-            return PlacePrinter(
-                options: display, place: place, environment: environment, sources: sources, limits: limits
-            )
-            .run(paths: files, clear: display.clear)
-        }
-        if StandardOutput.isTerminal || playback.animate {
-            return PlaySession(
-                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits,
-                signals: signals
-            )
-            .run(paths: files, interactive: StandardOutput.isTerminal)
-        }
-        return PipePrinter(options: display, environment: environment, sources: sources, limits: limits)
-            .run(paths: files)
+    /// What was asked, in the options' own types.
+    var invocation: Invocation {
+        Invocation(
+            info: info, json: json, probe: probe, extract: extract, maxMemory: maxMemory, display: display.options,
+            playback: playback.options, sources: sources.options, files: files)
     }
 
     /// The arguments as given: bytes of a file name that are not UTF-8 are kept (`PathBytes`), so
@@ -164,15 +107,19 @@ struct TView: ParsableCommand {
         // threshold after the first free and keep later ones).
         tview_map_large_allocations(2 << 20)
         tview_use_one_arena()
+        let arguments = Self.arguments
+        if let quick = QuickCommandLine.invocation(arguments) {
+            Glibc.exit(quick.execute().rawValue)
+        }
         let command: TView
         do {
-            command = try parse(Self.arguments)
+            command = try parse(arguments)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, --version and completion scripts go to standard output.
                 var message = fullMessage(for: error)
-                if let shell = CompletionScript.requestedShell(in: Self.arguments) {
+                if let shell = CompletionScript.requestedShell(in: arguments) {
                     message = CompletionScript.withoutHelpSubcommand(message, shell: shell)
                 }
                 do {
@@ -187,6 +134,6 @@ struct TView: ParsableCommand {
             Diagnostics.line("Run 'tview --help' for usage.")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
-        Glibc.exit(command.execute().rawValue)
+        Glibc.exit(command.invocation.execute().rawValue)
     }
 }

@@ -1,0 +1,91 @@
+import Decode
+import Glibc
+
+/// What the command line asks for, in plain values: parsed and checked by `TView`, or, for the
+/// common command lines, by `QuickCommandLine`.
+struct Invocation: Equatable {
+    static let defaultMaxMemory = DecodeLimits.defaultMemoryBudget >> 20
+
+    var info = false
+    var json = false
+    var probe = false
+    var extract: String?
+    var maxMemory = defaultMaxMemory
+    var display = DisplayOptions()
+    var playback = PlaybackOptions()
+    var sources = SourceOptions()
+    var files: [String] = []
+
+    /// What is wrong with the command line's own options and files together, for a usage error
+    /// (each option group checks its own); nil when nothing is.
+    var problem: String? {
+        if probe {
+            if info || extract != nil || !files.isEmpty { return "--probe takes no file" }
+            return nil
+        }
+        if display.clear {
+            if !files.isEmpty || info || extract != nil { return "--clear takes no file" }
+            return nil
+        }
+        if files.isEmpty {
+            return "no input file (use - for standard input)"
+        }
+        if display.place != nil
+            && (files.count != 1 || info || extract != nil || playback.inline || playback.grid != nil)
+        {
+            return "--place takes exactly one FILE and shows its frame"
+        }
+        if json && !info {
+            return "--json goes with --info or --probe"
+        }
+        if extract != nil && info {
+            return "--extract and --info cannot be combined"
+        }
+        if extract != nil && files.count != 1 {
+            return "--extract takes exactly one FILE"
+        }
+        if !(16...65536).contains(maxMemory) {
+            return "--max-memory takes 16 to 65536 (megabytes)"
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            return "standard input (-) can be named only once"
+        }
+        return nil
+    }
+
+    /// Runs the chosen mode and returns the exit status.
+    func execute() -> ExitStatus {
+        guard let signals = SignalPipe.install() else {
+            Diagnostics.error("cannot set up signal handling")
+            return .usage
+        }
+        var limits = DecodeLimits(memoryBudget: maxMemory << 20)
+        if probe {
+            return ProbePrinter(json: json, display: display, environment: ProcessInfo.environment).run()
+        }
+        if let directory = extract {
+            return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
+        }
+        if info {
+            return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
+        }
+        let environment = ProcessInfo.environment
+        // Pictures are shown at most this large: video clips are decoded no larger.
+        limits.frameBound = display.frameBound(environment: environment)
+        if let place = display.place {
+            return PlacePrinter(
+                options: display, place: place, environment: environment, sources: sources, limits: limits
+            )
+            .run(paths: files, clear: display.clear)
+        }
+        if StandardOutput.isTerminal || playback.animate {
+            return PlaySession(
+                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits,
+                signals: signals
+            )
+            .run(paths: files, interactive: StandardOutput.isTerminal)
+        }
+        return PipePrinter(options: display, environment: environment, sources: sources, limits: limits)
+            .run(paths: files)
+    }
+}
