@@ -41,7 +41,7 @@ LINK_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xlinker --symbol-ordering-file=$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering
 build: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(LINK_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(LINK_FLAGS)
 
 # Rewrites linker/hot-functions.txt from this build's runs under valgrind (a few minutes; the
 # bench media, from `make bench`, where present): then `make build` again to use it.
