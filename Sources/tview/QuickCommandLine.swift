@@ -4,10 +4,10 @@ import ArgumentParser
 /// every option, three times over) takes several milliseconds before the first frame can start.
 /// It takes long options spelt out (`--loops 1`, `--loops=1`, flags) and files, each at most
 /// once, and reads every value with the same `ExpressibleByArgument` initialiser. Anything else
-/// (short options, `--`, `--help`, a repeated option, a value it cannot read, options that do not
-/// go together) it leaves to the full parser, which also writes every message: nil.
-/// `QuickCommandLineTests` checks that it agrees with `TView`'s parse wherever it answers, and
-/// that it knows every option `--help` lists.
+/// (short options, `--`, `--help`, a repeated option, `--name=` with nothing after it, a value it
+/// cannot read, options that do not go together) it leaves to the full parser, which also writes
+/// every message: nil. `QuickCommandLineTests` checks that it agrees with `TView`'s parse
+/// wherever it answers, and that it knows every option `--help` lists.
 enum QuickCommandLine {
     static func invocation(_ arguments: [String]) -> Invocation? {
         var invocation = Invocation()
@@ -28,6 +28,8 @@ enum QuickCommandLine {
             if let equals = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: equals)...])
                 name = name[..<equals]
+                // swift-argument-parser reads `--extract= a.gif` as `--extract a.gif`.
+                guard value != "" else { return nil }
             }
             guard let setter = setter(named: name), !seen.contains(name) else { return nil }
             seen.append(name)
