@@ -71,10 +71,6 @@ struct DisplayArguments: ParsableArguments {
             valueName: "SET"))
     var symbols: SymbolsChoice = DisplayOptions.defaults.symbols
 
-    func validate() throws {
-        if let problem = options.problem { throw ValidationError(problem) }
-    }
-
     var options: DisplayOptions {
         DisplayOptions(
             size: size,

@@ -5,7 +5,7 @@ import Picture
 import Terminal
 
 /// How pictures are fitted and coloured, shared by the terminal and the pipe output: what
-/// `DisplayArguments` parses, or the defaults for a plain `tview FILE` (`Invocation.plainPlay`).
+/// `DisplayArguments` parses or `QuickCommandLine` reads.
 struct DisplayOptions: Equatable {
     static let defaults = DisplayOptions()
 

@@ -16,9 +16,11 @@ struct Invocation: Equatable {
     var sources = SourceOptions()
     var files: [String] = []
 
-    /// What is wrong with the command line's own options and files together, for a usage error
-    /// (each option group checks its own); nil when nothing is.
+    /// What is wrong with the command line, for a usage error: first what an option group finds
+    /// in its own options (in `--help`'s order), then the options and files together; nil when
+    /// nothing is. Both parsers check this one.
     var problem: String? {
+        if let problem = display.problem ?? playback.problem ?? sources.problem { return problem }
         if probe {
             if info || extract != nil || !files.isEmpty { return "--probe takes no file" }
             return nil

@@ -45,10 +45,6 @@ struct PlaybackArguments: ParsableArguments {
     @Flag(name: .long, help: "Print playing statistics as one JSON line on standard error at exit.")
     var stats = PlaybackOptions.defaults.stats
 
-    func validate() throws {
-        if let problem = options.problem { throw ValidationError(problem) }
-    }
-
     var options: PlaybackOptions {
         PlaybackOptions(
             loops: loops,

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// How playing goes: what `PlaybackArguments` parses, or the defaults for a plain `tview FILE`.
+/// How playing goes: what `PlaybackArguments` parses or `QuickCommandLine` reads.
 struct PlaybackOptions: Equatable {
     static let defaults = PlaybackOptions()
 

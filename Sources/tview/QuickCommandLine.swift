@@ -46,10 +46,7 @@ enum QuickCommandLine {
                 guard let value, set(&invocation, value) else { return nil }
             }
         }
-        guard invocation.display.problem == nil, invocation.playback.problem == nil,
-            invocation.sources.problem == nil, invocation.problem == nil
-        else { return nil }
-        return invocation
+        return invocation.problem == nil ? invocation : nil
     }
 
     /// How an option sets its value.

@@ -30,10 +30,6 @@ struct SourceArguments: ParsableArguments {
         name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
     var count: Int?
 
-    func validate() throws {
-        if let problem = options.problem { throw ValidationError(problem) }
-    }
-
     var options: SourceOptions {
         SourceOptions(
             fps: fps,

@@ -2,8 +2,8 @@ import ArgumentParser
 import Decode
 
 /// What else a FILE can be: numbered frames (a printf pattern, a folder, a quoted glob) or a
-/// sprite sheet; and how fast those play. What `SourceArguments` parses, or the defaults for a
-/// plain `tview FILE`.
+/// sprite sheet; and how fast those play. What `SourceArguments` parses or `QuickCommandLine`
+/// reads.
 struct SourceOptions: Equatable {
     static let defaults = SourceOptions()
 
