@@ -50,6 +50,13 @@ public final class AnimatedImage {
     /// e.g. "Display P3"; nil when the file carries none.
     public var colorProfileName: String? { decoder.colorProfile?.name }
 
+    /// Whether the next frame (the file's first) will be drawn where `canvas` shows another
+    /// thread its rows as they become final; the caller finishes `canvas` once `nextFrame`
+    /// returns. False where the format's decoder draws a frame whole (all but GIF).
+    public func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool {
+        framesThisPass == 0 && !passEnded && decoder.drawsNextFrame(showing: canvas)
+    }
+
     /// From the next frame on, frames no larger than `bound`, where the decoder scales as it
     /// decodes (video clips and JPEG: decoding at the size shown); nothing for other formats.
     /// Safe from any thread, also while another decodes.

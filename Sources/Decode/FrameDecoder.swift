@@ -38,12 +38,16 @@ protocol FrameDecoder: AnyObject {
     /// From the next frame on, frames no larger than `bound` (a decoder that scales as it
     /// decodes: video clips); may be called from another thread than the one decoding.
     func show(at bound: FrameBound)
+    /// Whether the next frame will be drawn row by row where `canvas` lets another thread read
+    /// the rows already final (`GrowingCanvas`); false where the decoder cannot (the default).
+    func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool
 }
 
 extension FrameDecoder {
     var colorProfile: ColorProfile? { nil }
     func skipFrame() -> Duration? { nil }
     func show(at bound: FrameBound) {}
+    func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool { false }
 }
 
 extension FrameDecoder {

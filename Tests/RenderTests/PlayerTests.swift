@@ -1,4 +1,4 @@
-import Decode
+@testable import Decode
 import Playback
 import Terminal
 import TestSupport
@@ -236,6 +236,47 @@ import Testing
         frame.image.pixels[0] = RGBA(r: 9, g: 9, b: 9)
         let after = frame.image.pixels.withUnsafeBufferPointer { $0.baseAddress }
         #expect(before == after)
+    }
+
+    /// A first frame still being drawn is worked out by the sink behind its decoder, and the
+    /// frame, once decoded, is prepared as unchanged from that picture; a sink that does not
+    /// take it prepares the frame as it comes. Later frames and passes play as before.
+    @Test(arguments: [true, false])
+    func aGrowingFirstFrameIsPreparedBehindItsDecoder(sinkTakesIt: Bool) {
+        let clock = ManualClock()
+        let source = GrowingSource(SyntheticSource(frames: 3, durations: [.milliseconds(40)], totalPlays: 2))
+        let (player, sink, _) = player([source], clock: clock)
+        sink.takesGrowingFrames = sinkTakesIt
+        #expect(player.run() == .finished)
+        #expect(sink.frameNumbers == [0, 1, 2, 0, 1, 2])
+        #expect(sink.growingPrepared == (sinkTakesIt ? [source.canvas.serial] : []))
+        let first = sink.prepared.first?.change
+        #expect(first == (sinkTakesIt ? CanvasChange(since: source.canvas.serial, rect: .empty) : nil))
+        #expect(sink.prepared.dropFirst().allSatisfy { $0.change?.since != source.canvas.serial })
+    }
+
+    /// A source whose first frame is offered as drawn elsewhere (already finished here).
+    private final class GrowingSource: FrameSource {
+        let inner: SyntheticSource
+        let canvas = GrowingCanvas()
+        private var pixels = [RGBA](repeating: .transparent, count: 1)
+        private var taken = false
+
+        init(_ inner: SyntheticSource) {
+            self.inner = inner
+            pixels.withUnsafeBufferPointer { canvas.begin(pixels: $0.baseAddress!, width: 1, height: 1) }
+            canvas.finish()
+        }
+
+        var name: String { inner.name }
+        var frameCount: Int? { inner.frameCount }
+        var totalPlays: Int? { inner.totalPlays }
+        var growingFrame: GrowingCanvas? { taken ? nil : canvas }
+        func nextFrame() throws(DecodeError) -> Frame? {
+            taken = true
+            return try inner.nextFrame()
+        }
+        func rewind() throws(DecodeError) { try inner.rewind() }
     }
 
     @Test func aFirstFrameThatFailsEarlyFailsWhenAskedFor() {

@@ -62,6 +62,17 @@ public final class RecordingSink: FrameSink {
         return image
     }
 
+    /// Whether it works out a frame's picture behind its decoder (`prepare(growing:)`).
+    public var takesGrowingFrames = false
+    /// The canvases whose pictures it worked out so, in order.
+    public private(set) var growingPrepared: [UInt64] = []
+
+    public func prepare(growing canvas: GrowingCanvas, tile: Tile, slot: Int) -> Bool {
+        guard takesGrowingFrames else { return false }
+        growingPrepared.append(canvas.serial)
+        return true
+    }
+
     /// Called with the present's index while it is being written (before it returns).
     public var onPresent: ((Int) -> Void)?
 

@@ -67,6 +67,13 @@ struct GIFCompositor {
         }
     }
 
+    /// The canvas's pixels where they lie, for a reader of the rows already drawn
+    /// (`GrowingCanvas`). They stay there while the canvas is this compositor's alone: no frame
+    /// made of it yet, and no `reset`.
+    mutating func canvasPixels() -> UnsafePointer<RGBA> {
+        canvas.pixels.withUnsafeMutableBufferPointer { UnsafePointer($0.baseAddress!) }
+    }
+
     /// Draws row `row` (0 = the image's top row) of colour indices.
     mutating func draw(row: Int, indices: UnsafeBufferPointer<UInt8>, palette: GIFPalette) {
         let y = imageTop + row

@@ -24,6 +24,8 @@ final class GIFDecoder: FrameDecoder {
     private var nextImageControl: GIFFrameControl?
     /// An error met while reading ahead: the next frame's.
     private var aheadError: DecodeError?
+    /// Where the next frame's rows are shown as they are drawn (the first frame only).
+    private var growing: GrowingCanvas?
 
     /// True when the file holds another image after the frame last returned (it may still fail
     /// to decode).
@@ -71,7 +73,16 @@ final class GIFDecoder: FrameDecoder {
         aheadError = nil
     }
 
+    /// The first frame of a pass only: its canvas is new, and no frame made of it holds it.
+    func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool {
+        guard !framesThisPass, !finished, aheadError == nil else { return false }
+        growing = canvas
+        return true
+    }
+
     func nextFrame() throws(DecodeError) -> Frame? {
+        // The rows are shown for this frame alone.
+        defer { growing = nil }
         if let error = aheadError {
             aheadError = nil
             throw error
@@ -160,6 +171,10 @@ final class GIFDecoder: FrameDecoder {
         if rowBuffer.count < rect.width {
             rowBuffer = [UInt8](repeating: 0, count: rect.width)
         }
+        // Rows above the image are final from the start; an interlaced image's rows only at its end.
+        let growing = growing
+        growing?.begin(pixels: compositor.canvasPixels(), width: canvasWidth, height: canvasHeight)
+        let showsRows = growing != nil && !descriptor.Interlace
         for row in GIFRowOrder(height: rect.height, interlaced: descriptor.Interlace) {
             let status = rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 DGifGetLine(handle, buffer.baseAddress, CInt(rect.width))
@@ -169,7 +184,9 @@ final class GIFDecoder: FrameDecoder {
                 compositor.draw(
                     row: row, indices: UnsafeBufferPointer(rebasing: indices[0..<rect.width]), palette: palette)
             }
+            if showsRows { growing?.publish(rows: min(rect.top + row + 1, canvasHeight)) }
         }
+        growing?.publish(rows: canvasHeight)
     }
 
     /// Consumes the LZW data of an image that lands wholly outside the canvas (or is empty)

@@ -61,37 +61,13 @@ public struct GridRenderer {
     public mutating func render(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, columns: Int, rows: Int, cellAspect: Double?
     ) -> CellGrid {
-        let aspect = cellAspect ?? 2
         let symbols = builder.symbols
         var mosaic = symbols == .half ? nil : MosaicCellBuilder(symbols: symbols, base: builder)
-        let key = [
-            image.width, image.height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.rows,
-            Int(image.pixelAspect * 1000),
-        ]
         // The first picture at a size is waited for (a file's first frame, after a resize): on
         // all processors. Later ones are prepared ahead while others show: on one.
-        let waitedFor = key != fitKey
-        if waitedFor {
-            let fit = DisplayFit(
-                imageWidth: image.width, imageHeight: image.height, areaColumns: columns, areaRows: rows,
-                cellAspect: aspect, upscale: upscale, imagePixelAspect: image.pixelAspect)
-            self.fit = fit
-            if mosaic != nil {
-                // Mosaic cells are measured on the canvas itself: no scaled copy.
-                geometry = MosaicGeometry(
-                    sourceWidth: image.width, sourceHeight: image.height, columns: fit.columns, rows: fit.rows,
-                    subcellRows: symbols.rows)
-                scaler = nil
-            } else {
-                scaler = Downsampler(
-                    sourceWidth: image.width, sourceHeight: image.height, targetWidth: fit.pixelWidth,
-                    targetHeight: fit.pixelHeight)
-                geometry = nil
-            }
-            fitKey = key
-            lastPicture = nil
-            lastMosaic = nil
-        }
+        let waitedFor = fitTo(
+            width: image.width, height: image.height, pixelAspect: image.pixelAspect, columns: columns, rows: rows,
+            cellAspect: cellAspect)
         let continues = serial != 0 && change.map { $0.since == lastSerial } == true
         lastSerial = serial
         if mosaic != nil, let geometry {
@@ -119,5 +95,57 @@ public struct GridRenderer {
         }
         lastPicture = picture
         return builder.build(picture, originRow: fit!.originRow, originColumn: fit!.originColumn)
+    }
+
+    /// Mosaic cells of a first frame still being drawn (`GrowingCanvas`), each row of them worked
+    /// out once the canvas rows under it are final, on all processors, while the decoder draws
+    /// the rest. The frame, once decoded, is rendered with `CanvasChange(since: canvas.serial)`
+    /// and nothing changed: these cells, with nothing worked out again. False (and nothing
+    /// done) for half blocks, or when the frame's drawing ended without beginning.
+    public mutating func render(growing canvas: GrowingCanvas, columns: Int, rows: Int, cellAspect: Double?) -> Bool {
+        guard builder.symbols != .half, let drawn = canvas.waitForCanvas() else { return false }
+        var mosaic = MosaicCellBuilder(symbols: builder.symbols, base: builder)
+        mosaic.parallel = true
+        _ = fitTo(
+            width: drawn.width, height: drawn.height, pixelAspect: 1, columns: columns, rows: rows,
+            cellAspect: cellAspect)
+        guard let geometry, let fit else { return false }
+        lastMosaic = mosaic.build(
+            pixels: drawn.pixels, width: drawn.width, geometry: geometry, originRow: fit.originRow,
+            originColumn: fit.originColumn, growing: canvas)
+        lastSerial = canvas.serial
+        return true
+    }
+
+    /// Fits a `width` × `height` picture into `columns` × `rows` cells, keeping the fit (and the
+    /// scaler or the cells' geometry) while nothing of that changes; true when it changed.
+    private mutating func fitTo(
+        width: Int, height: Int, pixelAspect: Double, columns: Int, rows: Int, cellAspect: Double?
+    ) -> Bool {
+        let aspect = cellAspect ?? 2
+        let symbols = builder.symbols
+        let key = [
+            width, height, columns, rows, Int(aspect * 1000), upscale ? 1 : 0, symbols.rows, Int(pixelAspect * 1000),
+        ]
+        guard key != fitKey else { return false }
+        let fit = DisplayFit(
+            imageWidth: width, imageHeight: height, areaColumns: columns, areaRows: rows, cellAspect: aspect,
+            upscale: upscale, imagePixelAspect: pixelAspect)
+        self.fit = fit
+        if symbols != .half {
+            // Mosaic cells are measured on the canvas itself: no scaled copy.
+            geometry = MosaicGeometry(
+                sourceWidth: width, sourceHeight: height, columns: fit.columns, rows: fit.rows,
+                subcellRows: symbols.rows)
+            scaler = nil
+        } else {
+            scaler = Downsampler(
+                sourceWidth: width, sourceHeight: height, targetWidth: fit.pixelWidth, targetHeight: fit.pixelHeight)
+            geometry = nil
+        }
+        fitKey = key
+        lastPicture = nil
+        lastMosaic = nil
+        return true
     }
 }

@@ -111,6 +111,20 @@ public struct MosaicCellBuilder: Sendable {
         _ canvas: RGBAImage, geometry: MosaicGeometry, originRow: Int, originColumn: Int,
         previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, noise: UInt8 = 0
     ) -> Built {
+        canvas.pixels.withUnsafeBufferPointer { pixels in
+            build(
+                pixels: pixels, width: canvas.width, geometry: geometry, originRow: originRow,
+                originColumn: originColumn, previous: previous, changed: changed, noise: noise)
+        }
+    }
+
+    /// `build` on a canvas's `pixels` (`width` across). With `growing` (the canvas of a first
+    /// frame still being drawn), each row of cells waits until the canvas rows it reads are final.
+    func build(
+        pixels canvasPixels: UnsafeBufferPointer<RGBA>, width: Int, geometry: MosaicGeometry, originRow: Int,
+        originColumn: Int, previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, noise: UInt8 = 0,
+        growing: GrowingCanvas? = nil
+    ) -> Built {
         var grid = CellGrid(
             rows: geometry.rows, columns: geometry.columns, originRow: originRow, originColumn: originColumn)
         var digests = [UInt64](repeating: 0, count: grid.cells.count)
@@ -130,50 +144,56 @@ public struct MosaicCellBuilder: Sendable {
             if let changed, !fresh { redo = geometry.cells(meeting: changed) }
         }
         let (redoColumns, redoRows) = redo
-        guard !redoColumns.isEmpty, !redoRows.isEmpty else { return (grid, digests, memory) }
+        guard !redoColumns.isEmpty, !redoRows.isEmpty, let canvasBase = canvasPixels.baseAddress else {
+            return (grid, digests, memory)
+        }
+        let canvas = SharedPointer(base: UnsafeMutablePointer(mutating: canvasBase)), canvasCount = canvasPixels.count
         let columns = grid.columns
-        let pixelsPerCell = max(1, canvas.width * canvas.height / max(1, columns * grid.rows))
+        let pixelsPerCell = max(1, canvasCount / max(1, columns * grid.rows))
         let work = redoColumns.count * redoRows.count * pixelsPerCell * 8
         let compare = reusable != nil
         let slots = memory.map { SharedPointer(base: $0.slots) }, slotSize = memory?.slotSize ?? 0
         grid.cells.withUnsafeMutableBufferPointer { cells in
             digests.withUnsafeMutableBufferPointer { digests in
                 let cells = SharedPointer(base: cells.baseAddress!), digests = SharedPointer(base: digests.baseAddress!)
-                ParallelBands.run(rows: redoRows.count, work: work, parallel: parallel, threads: threads) { band in
+                ParallelBands.run(
+                    rows: redoRows.count, work: work, parallel: parallel, threads: threads,
+                    decoderBusy: growing.map { !$0.isFinished } ?? false
+                ) { band in
                     var scratch = [SIMD8<Float>](repeating: .zero, count: Self.scratchCount)
-                    canvas.pixels.withUnsafeBufferPointer { pixels in
-                        LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-                            for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
-                                let down = geometry.down[row]
-                                for column in redoColumns {
-                                    let index = row * columns + column
-                                    let across = geometry.across[column]
-                                    // The cell's slot, where there is a memory and the cell reads pixels.
-                                    let slot = across.first.flatMap { first in
-                                        slots.map { (pointer: $0.base + index * slotSize, first: first.index) }
-                                    }
-                                    if !fresh, let slot,
-                                        MosaicCellMemory.matches(
-                                            slot.pointer, canvas: pixels, width: canvas.width, first: slot.first,
-                                            columns: across.count, rows: down, noise: noise)
-                                    {
-                                        continue
-                                    }
-                                    let (digest, opaque) = Self.digest(
-                                        pixels, width: canvas.width, across: across, down: down)
-                                    if !compare || digests.base[index] != digest {
-                                        digests.base[index] = digest
-                                        cells.base[index] = cell(
-                                            pixels, width: canvas.width, column: column, row: row, geometry: geometry,
-                                            opaque: opaque, toLinear: toLinear, scratch: &scratch)
-                                    } else if !fresh {
-                                        continue
-                                    }
-                                    if let slot {
-                                        MosaicCellMemory.remember(
-                                            slot.pointer, canvas: pixels, width: canvas.width, first: slot.first,
-                                            columns: across.count, rows: down)
-                                    }
+                    let pixels = UnsafeBufferPointer(start: canvas.base, count: canvasCount)
+                    LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                        for row in band.lowerBound + redoRows.lowerBound..<band.upperBound + redoRows.lowerBound {
+                            let down = geometry.down[row]
+                            if let growing, let last = down.last { growing.waitForRows(last.index + 1) }
+                            for column in redoColumns {
+                                let index = row * columns + column
+                                let across = geometry.across[column]
+                                // The cell's slot, where there is a memory and the cell reads pixels.
+                                let slot = across.first.flatMap { first in
+                                    slots.map { (pointer: $0.base + index * slotSize, first: first.index) }
+                                }
+                                if !fresh, let slot,
+                                    MosaicCellMemory.matches(
+                                        slot.pointer, canvas: pixels, width: width, first: slot.first,
+                                        columns: across.count, rows: down, noise: noise)
+                                {
+                                    continue
+                                }
+                                let (digest, opaque) = Self.digest(
+                                    pixels, width: width, across: across, down: down)
+                                if !compare || digests.base[index] != digest {
+                                    digests.base[index] = digest
+                                    cells.base[index] = cell(
+                                        pixels, width: width, column: column, row: row, geometry: geometry,
+                                        opaque: opaque, toLinear: toLinear, scratch: &scratch)
+                                } else if !fresh {
+                                    continue
+                                }
+                                if let slot {
+                                    MosaicCellMemory.remember(
+                                        slot.pointer, canvas: pixels, width: width, first: slot.first,
+                                        columns: across.count, rows: down)
                                 }
                             }
                         }

@@ -17,10 +17,12 @@ enum ParallelBands {
 
     /// `body` for consecutive ranges covering 0..<rows, at once when `work` (a rough count of
     /// operations) is worth it; on `threads` where given (tests: more than the processors), the
-    /// thread standing by at `standby` one of them.
+    /// thread standing by at `standby` one of them. With `decoderBusy` (the picture is worked out
+    /// behind a decoder still drawing it, `GrowingCanvas`), the decoder's thread is one of them
+    /// once it stands by: none is made in its place, and its processor is left to it meanwhile.
     static func run(
         rows: Int, work: Int, parallel: Bool, threads forced: Int? = nil, standby: StandbyThread = .shared,
-        _ body: @Sendable (Range<Int>) -> Void
+        decoderBusy: Bool = false, _ body: @Sendable (Range<Int>) -> Void
     ) {
         let threads = forced.map { min($0, rows) } ?? (parallel ? min(processors, 4, rows, max(1, work / 200_000)) : 1)
         guard threads > 1 else {
@@ -28,8 +30,9 @@ enum ParallelBands {
             return
         }
         // Four bands a thread, taken as threads come free: one held up (by another process on
-        // its processor, or started late) leaves its bands to the others.
-        let bands = min(rows, threads * 4)
+        // its processor, or started late) leaves its bands to the others. Eight behind a decoder,
+        // whose thread is asked for between bands.
+        let bands = min(rows, threads * (decoderBusy ? 8 : 4))
         let next = BandCounter()
         withoutActuallyEscaping(body) { body in
             let takeBands: @Sendable () -> Void = {
@@ -40,10 +43,17 @@ enum ParallelBands {
                 }
             }
             // A thread standing by after the first frame's decode is one helper, already awake.
-            let claimed = standby.claim(takeBands)
-            let helpers = ((claimed == nil ? 1 : 2)..<threads).compactMap { _ in BackgroundWorker() }
+            var claimed = standby.claim(takeBands)
+            let awaited = decoderBusy && claimed == nil
+            let helpers = ((claimed == nil && !awaited ? 1 : 2)..<threads).compactMap { _ in BackgroundWorker() }
             for helper in helpers { helper.start(takeBands) }
-            takeBands()
+            while true {
+                // The decoder's thread, asked for again between bands until it stands by.
+                if awaited && claimed == nil { claimed = standby.claim(takeBands) }
+                let band = next.take()
+                guard band < bands else { break }
+                body(rows * band / bands..<rows * (band + 1) / bands)
+            }
             claimed?.wait()
             for helper in helpers { helper.wait() }
         }

@@ -7,7 +7,9 @@ public import Decode
 /// for the first picture's bands (`StandbyThread`), where a thread made then would start late.
 ///
 /// Everything else waits for that decode first: the source itself is not thread-safe, and
-/// `frameCount` or `totalPlays` of a GIF are only known after its first frame.
+/// `frameCount` or `totalPlays` of a GIF are only known after its first frame. Where the source
+/// draws the frame row by row (GIF), its rows are shown as they become final (`growingFrame`),
+/// so the first picture can be worked out behind the decoder.
 public final class EarlyFirstFrame: FrameSource {
     /// How long the decoding thread stays awake for the first picture: the local start-up's
     /// questions are answered within a millisecond of the decode; over SSH nothing is gained.
@@ -18,6 +20,7 @@ public final class EarlyFirstFrame: FrameSource {
     private let decode = Outcome()
     private var early: Result<Frame?, DecodeError>?
     private var settled = false
+    private let growing: GrowingCanvas?
 
     /// Starts decoding `source`'s next frame (where a player begins: the first), its thread then
     /// standing by at `standby` for `standing` (on one processor there are no bands to help with).
@@ -25,7 +28,14 @@ public final class EarlyFirstFrame: FrameSource {
         _ source: any FrameSource, standby: StandbyThread = .shared, standing: Duration = EarlyFirstFrame.standingTime
     ) {
         self.source = source
-        let decodeFirst = { Result { () throws(DecodeError) -> Frame? in try source.nextFrame() } }
+        let canvas = GrowingCanvas()
+        let growing = source.drawsNextFrame(showing: canvas) ? canvas : nil
+        self.growing = growing
+        // However the decode ends, nobody waits for more rows.
+        let decodeFirst = {
+            defer { growing?.finish() }
+            return Result { () throws(DecodeError) -> Frame? in try source.nextFrame() }
+        }
         worker = BackgroundWorker()
         guard let worker else {
             early = decodeFirst()
@@ -61,6 +71,11 @@ public final class EarlyFirstFrame: FrameSource {
     public var hasMoreFrames: Bool {
         settle()
         return source.hasMoreFrames
+    }
+
+    /// The first frame's rows as they are drawn, until that frame is taken.
+    public var growingFrame: GrowingCanvas? {
+        settled ? nil : growing
     }
 
     public func nextFrame() throws(DecodeError) -> Frame? {

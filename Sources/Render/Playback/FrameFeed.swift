@@ -172,18 +172,29 @@ final class FrameFeed<Sink: FrameSink> {
                 image: nil, prepared: sink.restore(entry.prepared), index: nextIndex, mediaStart: mediaCursor,
                 duration: entry.duration)
         } else {
+            // A file's first frame still being drawn: its picture is worked out behind the
+            // decoder, and the frame then taken as unchanged from it.
+            let early = nextIndex == 0 ? source.growingFrame.flatMap(prepareGrowing) : nil
             let started = clock.now()
             guard let frame = try source.nextFrame() else { return nil }
             decodeCost.frames += 1
             decodeCost.time += clock.now() - started
             slot = Slot(
-                image: frame.image, prepared: nil, serial: frame.serial, change: frame.change, index: nextIndex,
+                image: frame.image, prepared: nil, serial: frame.serial,
+                change: early.map { CanvasChange(since: $0.serial, rect: .empty) } ?? frame.change, index: nextIndex,
                 mediaStart: mediaCursor, duration: frame.duration)
             slot.prepared = cache[fileIndex, nextIndex].map { sink.restore($0.prepared) }
         }
         nextIndex += 1
         mediaCursor += slot.duration
         return slot
+    }
+
+    /// `canvas` if the sink worked out its picture (counted as rendering, not decoding).
+    private func prepareGrowing(_ canvas: GrowingCanvas) -> GrowingCanvas? {
+        let start = clock.now()
+        defer { statistics.renderTime += clock.now() - start }
+        return sink.prepare(growing: canvas, tile: tile, slot: slot) ? canvas : nil
     }
 
     /// Downsamples a slot's frame unless the cache had it; keeps the result if it fits.

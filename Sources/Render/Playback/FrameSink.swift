@@ -19,6 +19,11 @@ public protocol FrameSink: AnyObject {
     func prepare(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> Prepared
+    /// Works out `slot`'s picture of a frame still being drawn (a file's first, `GrowingCanvas`)
+    /// behind the decoder, as its rows become final. The frame, when it comes, is prepared with
+    /// `CanvasChange(since: canvas.serial)` and nothing changed, which gives that picture. False
+    /// where the sink does not (the default; nothing was done).
+    func prepare(growing canvas: GrowingCanvas, tile: Tile, slot: Int) -> Bool
     /// Shows the tiles' pictures (and captions) and the status line (nil: none).
     func present(_ tiles: [TileView<Prepared>], status: PlaybackStatus?)
     /// The terminal changed size (or was given back): the next prepare uses the new size and the
@@ -46,6 +51,7 @@ public protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
+    public func prepare(growing canvas: GrowingCanvas, tile: Tile, slot: Int) -> Bool { false }
     /// Sinks that never hold frames back.
     public func readiness(at now: Duration) -> Duration? { nil }
     public func decodeBound(for tile: Tile) -> FrameBound? { nil }

@@ -20,12 +20,20 @@ public protocol FrameSource: AnyObject {
     /// From the next frame on, frames no larger than `bound`, where the source scales as it
     /// decodes (video clips); safe from any thread.
     func show(at bound: FrameBound)
+    /// Whether the next frame will be drawn where `canvas` shows its rows as they become final
+    /// (`GrowingCanvas`; the caller finishes it once `nextFrame` returns).
+    func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool
+    /// The next frame while another thread still draws it: its rows as they become final. Nil
+    /// where there is no such frame (the default).
+    var growingFrame: GrowingCanvas? { get }
 }
 
 extension FrameSource {
     public var hasMoreFrames: Bool { false }
     public func skipFrame() -> Duration? { nil }
     public func show(at bound: FrameBound) {}
+    public func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool { false }
+    public var growingFrame: GrowingCanvas? { nil }
 
     /// Decodes the next `count` frames and returns the last of them, with how many there were
     /// (fewer where the pass ends: the last frame decoded). Each earlier frame is let go before

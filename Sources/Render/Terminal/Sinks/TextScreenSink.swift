@@ -72,6 +72,15 @@ public final class TextScreenSink: FrameSink {
         return grid
     }
 
+    /// Mosaic cells of a first frame behind its decoder (`GridRenderer.render(growing:)`).
+    public func prepare(growing canvas: GrowingCanvas, tile: Tile, slot: Int) -> Bool {
+        var renderer = renderers.removeValue(forKey: slot) ?? GridRenderer(builder: builder, upscale: upscale)
+        let made = renderer.render(
+            growing: canvas, columns: tile.width, rows: tile.pictureRows, cellAspect: screen.size.cellAspect)
+        renderers[slot] = renderer
+        return made
+    }
+
     /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
     public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
     public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
