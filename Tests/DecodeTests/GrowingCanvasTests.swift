@@ -6,6 +6,18 @@ import Testing
 /// A first frame read by another thread while it is drawn (`GrowingCanvas`): what the reader
 /// takes of the rows said to be final is the frame that comes out.
 @Suite struct GrowingCanvasTests {
+    /// First images drawn top to bottom, interlaced, smaller than the canvas, larger than it and
+    /// partly outside it.
+    static let firstImages = [
+        "demo-ball.gif", "gif-interlaced-local-palettes.gif", "gif-transparent.gif",
+        "gif-first-frame-larger-than-screen.gif", "gif-frame-offset-outside-screen.gif",
+    ]
+
+    /// A sample of samples/good, opened.
+    private static func sample(_ name: String) throws -> AnimatedImage {
+        try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/" + name).path)
+    }
+
     @Test func rowsAreWaitedForUntilPublishedOrFinished() {
         let canvas = GrowingCanvas()
         let pixels = [RGBA](repeating: .transparent, count: 12)
@@ -30,7 +42,7 @@ import Testing
 
     @Test func itsSerialIsNoFramesSerial() throws {
         let canvas = GrowingCanvas()
-        let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/demo-ball.gif").path)
+        let image = try Self.sample("demo-ball.gif")
         let frame = try #require(try image.nextFrame())
         #expect(frame.serial != canvas.serial)
     }
@@ -38,12 +50,9 @@ import Testing
     /// Each row, taken from the canvas at the moment the decoder says it is final (the decoder
     /// held there), is that row of the frame it returns: top to bottom, interlaced (final only
     /// at the end), an image smaller than the canvas, one larger than it, one partly outside it.
-    @Test(arguments: [
-        "demo-ball.gif", "gif-interlaced-local-palettes.gif", "gif-transparent.gif",
-        "gif-first-frame-larger-than-screen.gif", "gif-frame-offset-outside-screen.gif",
-    ])
+    @Test(arguments: GrowingCanvasTests.firstImages)
     func rowsSaidFinalAreFinal(name: String) throws {
-        let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/" + name).path)
+        let image = try Self.sample(name)
         let canvas = GrowingCanvas()
         var taken = [RGBA]()
         var publications = 0
@@ -64,12 +73,9 @@ import Testing
     /// A GIF's first frame, read row by row on this thread as the decoder (on another) says each
     /// is final, is the frame the decoder returns: top to bottom, interlaced (final only at the
     /// end), an image smaller than the canvas, one larger than it and one partly outside it.
-    @Test(arguments: [
-        "demo-ball.gif", "gif-interlaced-local-palettes.gif", "gif-transparent.gif",
-        "gif-first-frame-larger-than-screen.gif", "gif-frame-offset-outside-screen.gif",
-    ])
+    @Test(arguments: GrowingCanvasTests.firstImages)
     func rowsReadAsTheyAreDrawnAreTheFrame(name: String) throws {
-        let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/" + name).path)
+        let image = try Self.sample(name)
         let canvas = GrowingCanvas()
         #expect(image.drawsNextFrame(showing: canvas))
         let worker = try #require(BackgroundWorker())
@@ -93,11 +99,10 @@ import Testing
 
     /// Only a pass's first frame is shown so (its canvas nothing else holds), and only by GIF.
     @Test func onlyAGIFsFirstFrameIsShownRowByRow() throws {
-        let gif = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/demo-ball.gif").path)
+        let gif = try Self.sample("demo-ball.gif")
         _ = try gif.nextFrame()
         #expect(!gif.drawsNextFrame(showing: GrowingCanvas()))
-        let png = try AnimatedImage.open(
-            path: TestPaths.samples.appendingPathComponent("good/apng-blend-alpha.png").path)
+        let png = try Self.sample("apng-blend-alpha.png")
         #expect(!png.drawsNextFrame(showing: GrowingCanvas()))
     }
 

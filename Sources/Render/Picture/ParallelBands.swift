@@ -35,25 +35,23 @@ enum ParallelBands {
         let bands = min(rows, threads * (decoderBusy ? 8 : 4))
         let next = BandCounter()
         withoutActuallyEscaping(body) { body in
-            let takeBands: @Sendable () -> Void = {
-                while true {
-                    let band = next.take()
-                    guard band < bands else { return }
-                    body(rows * band / bands..<rows * (band + 1) / bands)
-                }
+            // The next band not yet taken, worked out; false once none is left.
+            let takeBand: @Sendable () -> Bool = {
+                let band = next.take()
+                guard band < bands else { return false }
+                body(rows * band / bands..<rows * (band + 1) / bands)
+                return true
             }
+            let takeBands: @Sendable () -> Void = { while takeBand() {} }
             // A thread standing by after the first frame's decode is one helper, already awake.
             var claimed = standby.claim(takeBands)
             let awaited = decoderBusy && claimed == nil
             let helpers = ((claimed == nil && !awaited ? 1 : 2)..<threads).compactMap { _ in BackgroundWorker() }
             for helper in helpers { helper.start(takeBands) }
-            while true {
+            repeat {
                 // The decoder's thread, asked for again between bands until it stands by.
                 if awaited && claimed == nil { claimed = standby.claim(takeBands) }
-                let band = next.take()
-                guard band < bands else { break }
-                body(rows * band / bands..<rows * (band + 1) / bands)
-            }
+            } while takeBand()
             claimed?.wait()
             for helper in helpers { helper.wait() }
         }

@@ -61,12 +61,11 @@ public final class TextScreenSink: FrameSink {
     public func prepare(
         _ image: RGBAImage, serial: UInt64, change: CanvasChange?, tile: Tile, slot: Int, file: Int, index: Int
     ) -> CellGrid {
-        // Taken out while it renders, so what it keeps is its own (`GridRenderer`).
-        var renderer = renderers.removeValue(forKey: slot) ?? GridRenderer(builder: builder, upscale: upscale)
-        var grid = renderer.render(
-            image, serial: serial, change: change, columns: tile.width, rows: tile.pictureRows,
-            cellAspect: screen.size.cellAspect)
-        renderers[slot] = renderer
+        var grid = withRenderer(slot: slot) {
+            $0.render(
+                image, serial: serial, change: change, columns: tile.width, rows: tile.pictureRows,
+                cellAspect: screen.size.cellAspect)
+        }
         grid.originRow += tile.row
         grid.originColumn += tile.column
         return grid
@@ -74,11 +73,17 @@ public final class TextScreenSink: FrameSink {
 
     /// Mosaic cells of a first frame behind its decoder (`GridRenderer.render(growing:)`).
     public func prepare(growing canvas: GrowingCanvas, tile: Tile, slot: Int) -> Bool {
+        withRenderer(slot: slot) {
+            $0.render(growing: canvas, columns: tile.width, rows: tile.pictureRows, cellAspect: screen.size.cellAspect)
+        }
+    }
+
+    /// `body` with `slot`'s renderer, taken out while it renders so what it keeps is its own
+    /// (`GridRenderer`), and put back.
+    private func withRenderer<Result>(slot: Int, _ body: (inout GridRenderer) -> Result) -> Result {
         var renderer = renderers.removeValue(forKey: slot) ?? GridRenderer(builder: builder, upscale: upscale)
-        let made = renderer.render(
-            growing: canvas, columns: tile.width, rows: tile.pictureRows, cellAspect: screen.size.cellAspect)
-        renderers[slot] = renderer
-        return made
+        defer { renderers[slot] = renderer }
+        return body(&renderer)
     }
 
     /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
