@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <jxl/thread_parallel_runner.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -130,7 +131,14 @@ static void open_jxl(void) {
 }
 
 void *tview_jxl_runner_create(size_t threads) {
-    return p_JxlThreadParallelRunnerCreate == NULL ? NULL : p_JxlThreadParallelRunnerCreate(NULL, threads);
+    if (p_JxlThreadParallelRunnerCreate == NULL) return NULL;
+    // Its threads take no signals: tview's go to the main thread (BackgroundWorker says why).
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);
+    void *runner = p_JxlThreadParallelRunnerCreate(NULL, threads);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return runner;
 }
 
 void tview_jxl_runner_destroy(void *runner) {

@@ -11,6 +11,7 @@
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <math.h>
@@ -236,7 +237,12 @@ static int open_demuxer(tview_video *video, tview_video_info *info, char *reason
     // on time.
     video->codec->thread_count = stream->codecpar->width * stream->codecpar->height > 1920 * 1080 ? 2 : 1;
     video->codec->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    // FFmpeg's threads take no signals: tview's go to the main thread (BackgroundWorker says why).
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);
     code = p_avcodec_open2(video->codec, decoder, NULL);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (code < 0) {
         describe(code, "the decoder did not start", reason, size);
         return -1;

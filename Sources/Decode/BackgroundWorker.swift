@@ -18,8 +18,17 @@ public final class BackgroundWorker: @unchecked Sendable {
     public private(set) var isBusy = false
 
     /// Nil when no thread can be made (the caller then does the work itself).
+    ///
+    /// The thread takes no signals (nor do threads a library makes on it): they all go to the
+    /// main thread, which handles them first thing when it runs again. A signal that ends tview
+    /// while it is stopped (Ctrl-Z, then `kill %1`) must be seen before the main thread touches
+    /// the terminal, or the terminal, now the shell's, would stop tview again (SIGTTOU).
     public init?() {
         let context = Unmanaged.passUnretained(self).toOpaque()
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         guard
             pthread_create(
                 &thread, nil,

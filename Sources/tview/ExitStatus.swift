@@ -6,9 +6,10 @@ enum ExitStatus: Int32 {
     case someFailed = 1
     /// A usage error, or every file failed.
     case usage = 2
-    /// Ended by SIGHUP, SIGINT (or Ctrl-C), SIGTERM: 128 + the signal's number.
+    /// Ended by SIGHUP, SIGINT (or Ctrl-C), SIGQUIT, SIGTERM: 128 + the signal's number.
     case hangUp = 129
     case interrupted = 130
+    case quit = 131
     case terminated = 143
 
     /// The status for a run over `failed` of `total` files.

@@ -25,9 +25,10 @@ nonisolated(unsafe) private var playerListens = false
 /// reader), queues the bytes that leave the alternate screen without waiting for them to be
 /// taken, and exits.
 enum SignalPipe {
-    /// SIGINT, SIGTERM, SIGHUP end tview; SIGWINCH resizes; SIGTSTP suspends; SIGCONT redraws.
-    static let handled: [CInt] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
-    static let ending: [CInt] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGINT, SIGTERM, SIGHUP, SIGQUIT end tview; SIGWINCH resizes; SIGTSTP suspends; SIGCONT
+    /// redraws.
+    static let handled: [CInt] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+    static let ending: [CInt] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// How long tview may take to give the terminal back once told to end.
     static let endDeadlineSeconds: CUnsignedInt = 1
 
@@ -46,6 +47,10 @@ enum SignalPipe {
             var action = sigaction()
             if ending.contains(signal) {
                 action.__sigaction_handler.sa_handler = { number in
+                    // Stopped in the background (Ctrl-Z, then `kill %1`; the shell's exit; under
+                    // `timeout`), the terminal is not tview's: it was given back, or never taken.
+                    // Touching its modes would stop tview again (SIGTTOU) instead of ending it.
+                    if !terminalIsOurs() { _exit(128 + number) }
                     if endingSignal == 0 {
                         endingSignal = number
                         guard playerListens else { return giveBackAndExit() }
@@ -104,6 +109,17 @@ enum SignalPipe {
         defer { close(terminal) }
         hasSavedTerminalModes = tcgetattr(terminal, &savedTerminalModes) == 0
     }
+}
+
+/// Whether tview's process group is the foreground one of its controlling terminal (async-signal-
+/// safe). Where it cannot be told (no controlling terminal: a pipe's run, or one hung up), it
+/// counts as ours: tview ends as it always does, and no terminal can stop it.
+private func terminalIsOurs() -> Bool {
+    let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_NONBLOCK)
+    guard terminal >= 0 else { return true }
+    defer { close(terminal) }
+    let foreground = tcgetpgrp(terminal)
+    return foreground < 0 || foreground == getpgrp()
 }
 
 /// The deadline handler: only async-signal-safe calls. A new open of /dev/tty is non-blocking

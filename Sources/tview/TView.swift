@@ -33,8 +33,8 @@ struct TView: ParsableCommand {
             \(UsageText.helpLines.joined(separator: "\n"))
 
             Exit status: 0 everything worked, 1 some files failed, 2 a usage error, every \
-            file failed or the output could not be written; 129, 130, 143 ended by SIGHUP, \
-            SIGINT, SIGTERM. Errors are printed to standard error as "tview: FILE: what is \
+            file failed or the output could not be written; 129, 130, 131, 143 ended by \
+            SIGHUP, SIGINT, SIGQUIT, SIGTERM. Errors are printed to standard error as "tview: FILE: what is \
             wrong", with names quoted as the shell would.
 
             Environment: NO_COLOR makes text output monochrome; COLUMNS and LINES size it; \

@@ -86,7 +86,7 @@ import Testing
 /// tview blocks writing to it, and must still end on a signal within a bounded time, giving the
 /// terminal its modes back.
 @Suite struct StoppedTerminalTests {
-    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
     func aSignalEndsTviewWhileItsWriteIsBlocked(signal: CInt) throws {
         var terminal = ThrottledTerminal()
         terminal.bytesPerSecond = 0

@@ -62,7 +62,15 @@ struct ThrottledTerminal {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc 2.26+)
+        // As a shell starts a program: no signal blocked (the test runner's threads block most,
+        // and a child inherits its mask), every one at its default.
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        // POSIX_SPAWN_SETSID (glibc 2.26+), POSIX_SPAWN_SETSIGMASK, POSIX_SPAWN_SETSIGDEF.
+        posix_spawnattr_setflags(&attributes, 0x80 | 0x08 | 0x04)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -264,7 +264,7 @@ public final class NCursesScreen {
     /// continued (`fg`); the next present draws everything.
     public func stopUntilContinued() {
         suspend()
-        kill(getpid(), SIGSTOP)
+        JobControl.stopProcessGroup()
         resume()
     }
 

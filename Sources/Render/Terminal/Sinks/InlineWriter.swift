@@ -43,7 +43,7 @@ final class InlineWriter {
     func stopUntilContinued(onSuspend: () -> Void, onContinue: () -> Void) {
         giveBack()
         onSuspend()
-        kill(getpid(), SIGSTOP)
+        JobControl.stopProcessGroup()
         onContinue()
     }
 }

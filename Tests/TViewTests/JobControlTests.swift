@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import Testing
+
+/// tview under a shell's job control: a job the shell ends while it is stopped ends. By then the
+/// terminal is the shell's; tview must not touch it (the kernel would stop it again, SIGTTOU,
+/// and `kill %1` would leave a stopped job behind instead of ending it).
+@Suite struct JobControlTests {
+    /// `script` run by bash with job control on a pseudo-terminal (bash is the session's leader,
+    /// tview a job of its own), typing `keys`; what bash printed.
+    private func shell(_ script: String, keys: [(at: Duration, bytes: [UInt8])] = []) throws -> String {
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 50_000_000
+        terminal.keys = keys
+        terminal.timeLimit = .seconds(20)
+        let environment = [
+            "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
+        // `end`: kill job 1 and say whether its process ended within 5 s ("ended"), or how it is
+        // then ("left T": stopped). By the process, not bash's `wait`, which answers with a
+        // stale stop until bash has heard the job went on, or "no such job" once it is cleared.
+        let end = """
+            end() { p=$(jobs -p %1); kill %1; for i in $(seq 100); do \
+            s=$(cut -d' ' -f3 /proc/$p/stat 2>/dev/null); case $s in ''|Z) break;; esac; sleep 0.05; done; \
+            case $s in ''|Z) echo ended;; *) echo left $s;; esac; }
+            """
+        let run = try terminal.run("/bin/bash", ["-c", "set -m; \(end); " + script], environment: environment)
+        #expect(run.status == 0, "bash ended with \(run.status): a job was left stopped")
+        return String(decoding: run.shown, as: UTF8.self)
+    }
+
+    private var tview: String {
+        "'\(CommandRunner.executable.path)' --pixels none '\(CommandRunner.sample("demo-ball.gif"))'"
+    }
+
+    @Test func ctrlZThenKillEndsTheStoppedJob() throws {
+        // Ctrl-Z while it plays (tview stops its group with SIGTSTP: 148); bash then sends the
+        // stopped job SIGTERM and SIGCONT.
+        let shown = try shell(
+            "\(tview); echo stopped=$?; end",
+            keys: [(.milliseconds(1500), [0x1A])])
+        #expect(shown.contains("stopped=148"), "not suspended by Ctrl-Z: \(shown.suffix(200))")
+        #expect(shown.contains("ended"), "\(shown.suffix(200))")
+    }
+
+    @Test func ctrlZStopsAWrapperScriptWithIt() throws {
+        // tview run by a script (as file managers' preview scripts do): Ctrl-Z stops the whole
+        // job, so the shell takes the terminal back (tview stopping only itself left the shell
+        // waiting on the script, and the terminal to no one).
+        let shown = try shell(
+            "/bin/sh -c \"\(tview); true\"; echo stopped=$?; end",
+            keys: [(.milliseconds(1500), [0x1A])])
+        #expect(shown.contains("stopped=148"), "\(shown.suffix(200))")
+        #expect(shown.contains("ended"), "\(shown.suffix(200))")
+    }
+
+    @Test func aJobStartedInTheBackgroundEndsWhenKilled() throws {
+        // Started with &, it stops as it asks for the terminal (SIGTTOU); killed then, it ends.
+        let shown = try shell(
+            "\(tview) & until jobs -s | grep -q .; do sleep 0.05; done; echo waiting; end"
+        )
+        #expect(shown.contains("waiting"), "\(shown.suffix(200))")
+        #expect(shown.contains("ended"), "\(shown.suffix(200))")
+    }
+}
