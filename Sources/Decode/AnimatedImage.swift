@@ -108,6 +108,12 @@ public final class AnimatedImage {
         return try open(input, limits: limits)
     }
 
+    /// A frame file of a sequence: a regular file only (a FIFO among them is refused, not
+    /// waited on).
+    static func open(member path: String, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
+        try open(InputFile.open(path: path, limits: limits, regularOnly: true), limits: limits)
+    }
+
     /// Opens an image held in memory; `name` is used in messages.
     public static func open(bytes: [UInt8], name: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError)
         -> AnimatedImage

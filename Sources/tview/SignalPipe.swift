@@ -10,7 +10,8 @@ nonisolated(unsafe) private var savedTerminalModes = termios()
 nonisolated(unsafe) private var hasSavedTerminalModes = false
 /// The signal that asked tview to end (0: none yet); the deadline exits with 128 + it.
 nonisolated(unsafe) private var endingSignal: CInt = 0
-/// End a synchronized update, plain colours, cursor shown, normal screen. Made before the
+/// End a synchronized update, plain colours, cursor shown, the keypad as the shell has it, normal
+/// screen. Made before the
 /// handlers are installed (a handler may not allocate); empty until the screen is taken.
 nonisolated(unsafe) private var restoringBytes: [UInt8] = []
 /// The player reads the pipe: until then an ending signal ends tview at once.
@@ -98,7 +99,7 @@ enum SignalPipe {
         } else if screenTaken {
             restoringBytes =
                 ControlSequence.endSynchronized + ControlSequence.resetAttributes + ControlSequence.showCursor
-                + ControlSequence.leaveAlternateScreen
+                + ControlSequence.normalKeypad + ControlSequence.leaveAlternateScreen
         }
         playerListens = true
     }

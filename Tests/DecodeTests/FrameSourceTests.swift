@@ -95,6 +95,24 @@ import Testing
         #expect(try FrameSequence.find("\(folder)/cover.png") == nil)
     }
 
+    /// A FIFO among the frames (no one writes to it) is a frame that cannot be shown, not a wait
+    /// forever; a file whose own name looks like a pattern is that file.
+    @Test func aFIFOAmongTheFramesIsPassedOverAndAPatternNamedFileIsItself() throws {
+        let folder = try Self.folder()
+        try PNGFile.write(Self.picture(1), to: "\(folder)/f1.png")
+        #expect(mkfifo("\(folder)/f2.png", 0o600) == 0)
+        try PNGFile.write(Self.picture(3), to: "\(folder)/f3.png")
+        let sequence = try #require(try FrameSequence.find(folder))
+        let image = try AnimatedImage.open(sequence: sequence, frameDuration: .milliseconds(40))
+        #expect(try Self.frames(image).map(\.image) == [1, 1, 3].map { Self.picture($0) })
+        #expect(image.warnings.count == 1 && image.warnings[0].contains("not a regular file"))
+
+        try PNGFile.write(Self.picture(7), to: "\(folder)/100%d.png")
+        #expect(try FrameSequence.find("\(folder)/100%d.png") == nil)
+        let named = try AnimatedImage.open(path: "\(folder)/100%d.png")
+        #expect(try Self.frames(named).map(\.image) == [Self.picture(7)])
+    }
+
     @Test func jpegFramesMakeASequenceToo() throws {
         let folder = try Self.folder()
         let jpeg = TestPaths.samples.appendingPathComponent("good/jpeg-rgb.jpg")

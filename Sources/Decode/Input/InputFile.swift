@@ -25,10 +25,11 @@ final class InputFile {
         close(descriptor)
     }
 
-    /// Opens `path`, or standard input for "-".
-    static func open(path: String, limits: DecodeLimits, whileWaiting: (() -> Bool)? = nil) throws(DecodeError)
-        -> InputFile
-    {
+    /// Opens `path`, or standard input for "-". `regularOnly`: anything but a regular file is
+    /// refused (a sequence's frames: a FIFO among them would hold playing until someone wrote).
+    static func open(
+        path: String, limits: DecodeLimits, whileWaiting: (() -> Bool)? = nil, regularOnly: Bool = false
+    ) throws(DecodeError) -> InputFile {
         if path == "-" {
             return try spill(
                 from: STDIN_FILENO, name: "-", closeSource: false, limits: limits, whileWaiting: whileWaiting)
@@ -50,6 +51,10 @@ final class InputFile {
             close(fd)
             throw .unreadable(reason: "is a directory")
         default:
+            guard !regularOnly else {
+                close(fd)
+                throw .unreadable(reason: "not a regular file")
+            }
             // A FIFO, a character device, a process substitution: read it once, keep a copy.
             return try spill(from: fd, name: path, closeSource: true, limits: limits, whileWaiting: whileWaiting)
         }

@@ -26,13 +26,15 @@ public struct FrameSequence: Sendable, Equatable {
     /// The sequence `argument` names, or nil when it names an ordinary file. `range` keeps frame
     /// numbers A through B (for a glob without numbers in its names: positions, from 1).
     public static func find(_ argument: String, range: ClosedRange<Int>? = nil) throws(DecodeError) -> FrameSequence? {
+        // A file of that very name is that file, whatever its name has in it ('100%d.gif').
+        if exists(argument) && !isDirectory(argument) { return nil }
         if let pattern = PrintfPattern(argument) {
             return try fromPattern(pattern, name: argument, range: range)
         }
         if isDirectory(argument) {
             return try fromFolder(argument, range: range)
         }
-        if argument.contains(where: { "*?[".contains($0) }) && !exists(argument) {
+        if argument.contains(where: { "*?[".contains($0) }) {
             return try fromGlob(argument, range: range)
         }
         return nil

@@ -35,7 +35,7 @@ final class SequenceDecoder: FrameDecoder {
         for member in sequence.members {
             guard let path = member.path else { continue }
             do {
-                first = try AnimatedImage.open(path: path, limits: limits)
+                first = try AnimatedImage.open(member: path, limits: limits)
                 break
             } catch {
                 firstError = firstError ?? error
@@ -57,7 +57,7 @@ final class SequenceDecoder: FrameDecoder {
     private static func decode(_ member: FrameSequence.Member, limits: DecodeLimits) -> Result<RGBAImage, DecodeError> {
         do throws(DecodeError) {
             guard let path = member.path else { throw .unreadable(reason: "no such file") }
-            let file = try AnimatedImage.open(path: path, limits: limits)
+            let file = try AnimatedImage.open(member: path, limits: limits)
             guard let frame = try file.nextFrame() else { throw .noFrames(format: file.format) }
             return .success(frame.image)
         } catch {

@@ -67,6 +67,9 @@ public enum ControlSequence {
     public static let hideCursor = csi("?25l")
     public static let showCursor = csi("?25h")
     public static let leaveAlternateScreen = csi("?1049l")
+    /// Cursor keys and the keypad back to what they send in a shell (DECCKM off, DECKPNM): the
+    /// terminal's `rmkx`, which ncurses' keypad mode set.
+    public static let normalKeypad = csi("?1l") + [escape, UInt8(ascii: ">")]
     /// Begin and end synchronized output (DEC mode 2026): a terminal that knows it shows the
     /// frame at once; others ignore it.
     public static let beginSynchronized = csi("?2026h")

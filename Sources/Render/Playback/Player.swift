@@ -173,15 +173,17 @@ public final class Player<Sink: FrameSink> {
                 case .never: break
                 }
             }
-            if again { continue }  // caught up with one stale frame
             if let limit = settings.timeLimit, let runStart {
                 deadline = min(deadline ?? runStart + limit, runStart + limit)
             }
-            if let event = events.wait(until: deadline) {
+            // Caught up with one stale frame: the keys are looked at (not waited for) before the
+            // next step, however many steps catching up takes.
+            if let event = events.wait(until: again ? now : deadline) {
                 if event != .outputShown { collectAhead() }
                 if let transition = handle(event) { return transition }
                 continue
             }
+            if again { continue }
             collectAhead()
             let due = clock.now()
             if let limit = settings.timeLimit, let runStart, due >= runStart + limit {

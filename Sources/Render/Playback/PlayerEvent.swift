@@ -23,6 +23,7 @@ public enum PlayerKey: Equatable, Sendable {
 /// Where events come from: the terminal and signals, or a script in tests.
 public protocol PlayerEventSource: AnyObject {
     /// Waits until `deadline` (on the player's clock; nil: until an event) and returns the first
-    /// event, or nil when the deadline came first.
+    /// event, or nil when the deadline came first. A deadline already passed waits for nothing
+    /// but still returns an event that has come: the player looks at keys however far behind.
     func wait(until deadline: Duration?) -> PlayerEvent?
 }

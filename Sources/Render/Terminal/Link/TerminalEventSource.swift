@@ -31,13 +31,19 @@ public final class TerminalEventSource: PlayerEventSource {
             var wake = deadline
             if let pending = link?.sequenceDeadline { wake = min(wake ?? pending, pending) }
             var timeout: CInt = -1
+            // The deadline has passed (playing behind, decoding slower than the frames' times):
+            // the keys and signals are still looked at, without waiting, or q would wait until
+            // playing caught up.
+            var passed = false
             if let wake {
                 let left = wake - clock.now()
                 if left <= .zero {
-                    if wake == deadline { return nil }
-                    continue  // a pending sequence is due: flushed above
+                    if wake != deadline { continue }  // a pending sequence is due: flushed above
+                    passed = true
+                    timeout = 0
+                } else {
+                    timeout = left.pollTimeout
                 }
-                timeout = left.pollTimeout
             }
             var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
             if let link { descriptors.append(pollfd(fd: link.inputDescriptor, events: Int16(POLLIN), revents: 0)) }
@@ -53,6 +59,7 @@ public final class TerminalEventSource: PlayerEventSource {
                     return .terminate(signal: SIGHUP)  // the terminal went away
                 }
             }
+            if passed && queued.isEmpty { return nil }
         }
     }
 

@@ -1,0 +1,56 @@
+import Glibc
+import Playback
+import Terminal
+import TestSupport
+import Testing
+
+/// Keys and signals reach the player however far behind it plays: a deadline already passed
+/// (decoding slower than the frames' times) still looks at the input, without waiting.
+@Suite struct TerminalEventSourceTests {
+    /// An event source over a pipe for the terminal's input and one for signals; the test types
+    /// and signals through their write ends.
+    private final class Ends {
+        let keys: CInt
+        let signals: CInt
+        let source: TerminalEventSource
+        let clock = ManualClock()
+
+        init() {
+            var input: [CInt] = [0, 0], signal: [CInt] = [0, 0]
+            pipe(&input)
+            pipe(&signal)
+            for end in [input[0], signal[0]] { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+            keys = input[1]
+            signals = signal[1]
+            let link = TerminalLink(
+                input: input[0], output: open("/dev/null", O_WRONLY), clock: clock, pacing: false)
+            source = TerminalEventSource(link: link, signalDescriptor: signal[0], clock: clock)
+        }
+
+        func type(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { write(keys, $0.baseAddress, $0.count) } }
+        func signal(_ number: CInt) {
+            var byte = UInt8(number)
+            _ = write(signals, &byte, 1)
+        }
+    }
+
+    @Test func aKeyIsTakenWhenTheDeadlineHasPassed() {
+        let ends = Ends()
+        ends.type("q")
+        #expect(ends.source.wait(until: ends.clock.now() - .seconds(1)) == .key(.quit))
+        // Nothing more: the passed deadline returns at once.
+        #expect(ends.source.wait(until: ends.clock.now() - .seconds(1)) == nil)
+    }
+
+    @Test func aSignalIsTakenWhenTheDeadlineHasPassed() {
+        let ends = Ends()
+        ends.signal(SIGTERM)
+        #expect(ends.source.wait(until: ends.clock.now()) == .terminate(signal: SIGTERM))
+    }
+
+    @Test func aDeadlineNotYetDueWaitsForTheKey() {
+        let ends = Ends()
+        ends.type(" ")
+        #expect(ends.source.wait(until: ends.clock.now() + .seconds(10)) == .key(.pauseResume))
+    }
+}
