@@ -140,6 +140,23 @@ import Testing
             #expect(same, "\(name) differs from the decoded frame")
         }
     }
+
+    /// A symbolic link already in the folder is not written through: the file it points to,
+    /// outside the folder, is left as it was.
+    @Test func extractDoesNotWriteThroughALink() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tview-extract-link-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let directory = base.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let outside = base.appendingPathComponent("outside.txt")
+        try Data("kept".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("frame-0001.png").path, withDestinationPath: outside.path)
+        let result = try CommandRunner.run(["--extract", directory.path, apng])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("frame-0001.png: is a symbolic link"))
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "kept")
+    }
 }
 
 /// The man page `make man` writes (docs/make_man.py, from tview's own description of its options):

@@ -1,5 +1,6 @@
 internal import CPNG
 public import Decode
+import Glibc
 
 /// libpng's simplified writer (`png_image_*`), which reports failure in `png_image.message`
 /// instead of by longjmp: PNG files for `--extract`, PNG streams for kitty and iTerm2.
@@ -7,18 +8,33 @@ enum PNGWriter {
     /// PNG_FORMAT_RGBA, a macro Swift does not import.
     private static let rgbaFormat = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
-    /// Writes 8-bit RGBA to a PNG file at `path`.
+    /// Writes 8-bit RGBA to a PNG file at `path`; what went wrong, or nil. Never through a
+    /// symbolic link already at `path` (`--extract`'s folder may hold one that points elsewhere);
+    /// a file left half written is removed.
     static func write(_ picture: RGBAImage, to path: String) -> String? {
+        let descriptor = PathBytes.withCString(path) {
+            open($0, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { return errno == ELOOP ? "is a symbolic link" : String(cString: strerror(errno)) }
+        guard let file = fdopen(descriptor, "wb") else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            return reason
+        }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(picture.width)
         image.height = png_uint_32(picture.height)
         image.format = rgbaFormat
         let written = picture.withUnsafeBytes { bytes in
-            PathBytes.withCString(path) { png_image_write_to_file(&image, $0, 0, bytes.baseAddress, 0, nil) }
+            png_image_write_to_stdio(&image, file, 0, bytes.baseAddress, 0, nil)
         }
         defer { png_image_free(&image) }
-        return written != 0 ? nil : message(of: image)
+        let failure = written != 0 ? nil : message(of: image)
+        let closeFailure = fclose(file) != 0 ? String(cString: strerror(errno)) : nil
+        guard let reason = failure ?? closeFailure else { return nil }
+        _ = PathBytes.withCString(path) { unlink($0) }
+        return reason
     }
 
     /// `region` of `picture` as a PNG stream in memory: indexed when it has at most 256 colours
