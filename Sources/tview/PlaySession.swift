@@ -221,9 +221,12 @@ struct PlaySession {
                 try? sources[file].rewind()
                 var whole = request
                 whole.area = nil
+                // Looked at until q, however short the file: the gallery comes back on a key.
+                var looking = settings
+                looking.holdsLastFrame = true
                 let opened = onScreen(
                     [sources[file]], arrangement: .fullScreen, request: whole, screen: screen, profile: profile,
-                    events: events, settings: settings)
+                    events: events, settings: looking)
                 failures += opened.failures
                 switch opened.outcome {
                 case .interrupted, .outputFailed: outcome = opened.outcome

@@ -46,6 +46,29 @@ import Testing
             ])
     }
 
+    /// A file opened from a gallery stays until a key, a still or a file that plays once too;
+    /// without that setting it ends once its last frame has had its time.
+    @Test(arguments: [1, 3])
+    func aHeldFileStaysOnItsLastFrameUntilAKey(frames: Int) {
+        let clock = ManualClock()
+        let start = clock.now()
+        var settings = PlayerSettings(showStatus: false)
+        settings.stillsEndAtOnce = true
+        settings.holdsLastFrame = true
+        let held = SyntheticSource(frames: frames, durations: [.milliseconds(100)], totalPlays: 1)
+        let (holding, sink, _) = player(
+            [held], clock: clock, script: [(.seconds(30), .key(.quit))], settings: settings)
+        #expect(holding.run() == .quit)
+        #expect(clock.now() - start == .seconds(30))
+        #expect(sink.presentations.count == frames)
+
+        settings.holdsLastFrame = false
+        let ending = SyntheticSource(frames: frames, durations: [.milliseconds(100)], totalPlays: 1)
+        let (again, _, _) = player([ending], clock: clock, script: [(.seconds(60), .key(.quit))], settings: settings)
+        #expect(again.run() == .finished)
+        #expect(clock.now() - start < .seconds(31))
+    }
+
     @Test func deadlinesDoNotDriftOver10000Frames() {
         let clock = ManualClock()
         var random = SplitMix64(seed: 1)

@@ -145,12 +145,12 @@ public final class Player<Sink: FrameSink> {
         if runStart == nil { runStart = now }
         timeline.schedule.start(at: now)
         if wasPaused { timeline.schedule.pause(at: now) }
-        if settings.stillsEndAtOnce && !wasPaused {
+        if settings.stillsEndAtOnce && !settings.holdsLastFrame && !wasPaused {
             // Nothing follows the frame on screen: a still that plays once.
             timeline.collectAhead()
             if timeline.pending == nil { return .next }
         }
-        return playLoop(endsFiles: true)
+        return playLoop(endsFiles: !settings.holdsLastFrame)
     }
 
     // MARK: the loop

@@ -21,6 +21,10 @@ public struct PlayerSettings: Sendable {
     /// A file of one frame that plays once is left as soon as it is shown, not after its
     /// duration (inline: a still prints and the prompt comes back at once).
     public var stillsEndAtOnce = false
+    /// Full screen, a file's last frame stays until a key (q, n, p) instead of the file ending
+    /// once that frame has had its time: a file opened from a gallery is looked at until q
+    /// brings the gallery back, a still or a file that plays once included.
+    public var holdsLastFrame = false
 
     public init(
         loops: Int? = nil, timeLimit: Duration? = nil, showStatus: Bool = true, startPaused: Bool = false,
