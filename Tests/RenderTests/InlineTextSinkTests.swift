@@ -1,3 +1,4 @@
+import Glibc
 import Decode
 import Picture
 import Playback
@@ -85,5 +86,66 @@ import Testing
         sink.finish()
         #expect(String(decoding: take(), as: UTF8.self).hasSuffix("\u{1B}[?25h"))
         #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+    }
+
+    /// Narrowed below the picture's width (the terminal may have rewrapped it), the picture is
+    /// fitted to the new width and printed anew below the cursor, and plays on there: moves
+    /// relative to the rewrapped one would land elsewhere (drawing used to stop for good).
+    @Test func aNarrowerTerminalGetsThePictureAnewBelow() throws {
+        // A pseudo-terminal, so the sink can read its size (posix_openpt's ioctls, as
+        // ThrottledTerminal opens one).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_NONBLOCK)
+        var unlock: CInt = 0
+        var number: CUnsignedInt = 0
+        try #require(
+            master >= 0 && ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
+        defer { close(master) }
+        func resize(_ columns: Int) {
+            var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        }
+        resize(40)
+        let output = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        try #require(output >= 0)
+        let link = TerminalLink(input: open("/dev/null", O_RDONLY), output: output, clock: ManualClock(), pacing: false)
+        let sink = InlineTextSink(
+            link: link, builder: CellGridBuilder(mode: .truecolor), upscale: true, area: (32, 8), synchronized: false,
+            tolerance: 0)
+        func take() -> [UInt8] {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = read(master, &buffer, buffer.count)
+                guard count > 0 else { return bytes }
+                bytes += buffer[0..<count]
+            }
+        }
+        var screen = VirtualScreen(rows: 24, columns: 40)
+        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 3)
+        func show(_ index: Int) -> CellGrid {
+            let area = sink.pictureArea(statusLine: false)
+            let tile = Tile(columns: area.columns, rows: area.rows)
+            let grid = sink.prepare(frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
+            sink.present([TileView(tile: tile, file: 0, picture: grid)], status: nil)
+            screen.feed(take())
+            return grid
+        }
+        let wide = show(0)
+        #expect(wide.columns > 20 && screen.cursor == (wide.rows, 0))
+        resize(20)
+        sink.refresh()
+        #expect(sink.pictureArea(statusLine: false).columns == 20)
+        let narrow = show(1)
+        #expect(narrow.columns <= 20)
+        #expect(Self.differences(screen, narrow, at: wide.rows) == [])
+        #expect(screen.cursor == (wide.rows + narrow.rows, 0))
+        // And plays on in place there.
+        let next = show(2)
+        #expect(Self.differences(screen, next, at: wide.rows) == [])
+        #expect(screen.cursor == (wide.rows + narrow.rows, 0))
+        // Wider again: it goes on where it is.
+        resize(40)
+        sink.refresh()
+        #expect(sink.pictureArea(statusLine: false).columns == 20)
     }
 }

@@ -14,7 +14,7 @@ public final class InlineTextSink: InlineSink {
     private let link: TerminalLink
     private let builder: CellGridBuilder
     private let upscale: Bool
-    private let area: (columns: Int, rows: Int)
+    private var area: (columns: Int, rows: Int)
     private var renderer: GridRenderer
     private let writer: ANSIWriter
     private let tolerance: Int
@@ -23,9 +23,6 @@ public final class InlineTextSink: InlineSink {
     /// What the picture under the cursor shows, and which file it is (nil: none printed yet).
     private var displayed: CellGrid?
     private var shownFile: Int?
-    /// The terminal became narrower than the picture: the terminal may have rewrapped it, so
-    /// relative moves would land elsewhere. Playing stops drawing; what is there stays.
-    public private(set) var stopped = false
     private let terminal: InlineWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
@@ -73,7 +70,7 @@ public final class InlineTextSink: InlineSink {
     public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
-        guard !stopped, let view = tiles.first, let grid = view.picture else { return }
+        guard let view = tiles.first, let grid = view.picture else { return }
         var bytes: [UInt8]
         if shownFile == view.file, displayed?.hasSameGeometry(as: grid) == true {
             bytes = []
@@ -96,12 +93,19 @@ public final class InlineTextSink: InlineSink {
 
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
 
-    /// A resize: narrower than the picture, the terminal may have rewrapped its lines, and
-    /// drawing stops (the picture stays as the terminal shows it); otherwise it goes on in place.
+    /// A resize. Narrower than the picture (or too short for it), the terminal may have rewrapped
+    /// its lines or scrolled it, so moves relative to it would land elsewhere: the picture is
+    /// printed anew below the cursor, fitted to the new size (what is above stays as the
+    /// terminal left it). Otherwise it goes on in place.
     public func refresh() {
         guard let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
         cellAspect = size.cellAspect
-        if let displayed, size.columns < displayed.columns { stopped = true }
+        let rows = max(1, size.rows - 1)
+        if let displayed, size.columns < displayed.columns || rows < displayed.rows {
+            area = (min(area.columns, size.columns), min(area.rows, rows))
+            self.displayed = nil
+            shownFile = nil
+        }
     }
 
     /// Ctrl-Z: the cursor shown and the terminal's modes given back while stopped (the caller's
