@@ -130,7 +130,9 @@ struct TView: ParsableCommand {
                 }
                 Glibc.exit(0)
             }
-            Diagnostics.error(message(for: error))
+            // One line: the parser's messages may run over several (escaped, they would show \n).
+            let lines = message(for: error).split(whereSeparator: \.isNewline)
+            Diagnostics.error(lines.map { String($0.drop(while: \.isWhitespace)) }.joined(separator: " "))
             Diagnostics.line("Run 'tview --help' for usage.")
             Glibc.exit(ExitStatus.usage.rawValue)
         }

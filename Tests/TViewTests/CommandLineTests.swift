@@ -21,11 +21,16 @@ import Testing
     @Test func usageErrorsExitTwoWithAMessage() throws {
         for arguments in [
             [], ["--bogus", gif], ["--json", gif], ["--extract", "/tmp/x", gif, apng], ["--info", "-", "-"],
+            ["--generate-completion-script", "foo"],
         ] {
             let result = try CommandRunner.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardError.hasPrefix("tview: "), "\(arguments)")
             #expect(result.standardOutput.isEmpty)
+            // The error on one line (then the pointer to --help), nothing escaped in it.
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 2 && lines[1] == "Run 'tview --help' for usage.", "\(arguments)")
+            #expect(!lines[0].contains("\\"), "\(arguments): \(lines[0])")
         }
     }
 
