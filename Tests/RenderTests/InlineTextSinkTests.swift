@@ -88,64 +88,48 @@ import Testing
         #expect(screen.unknown.isEmpty, "\(screen.unknown)")
     }
 
-    /// Narrowed below the picture's width (the terminal may have rewrapped it), the picture is
-    /// fitted to the new width and printed anew below the cursor, and plays on there: moves
-    /// relative to the rewrapped one would land elsewhere (drawing used to stop for good).
-    @Test func aNarrowerTerminalGetsThePictureAnewBelow() throws {
-        // A pseudo-terminal, so the sink can read its size (posix_openpt's ioctls, as
-        // ThrottledTerminal opens one).
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_NONBLOCK)
-        var unlock: CInt = 0
-        var number: CUnsignedInt = 0
-        try #require(
-            master >= 0 && ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
-        defer { close(master) }
-        func resize(_ columns: Int) {
-            var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        }
-        resize(40)
-        let output = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        try #require(output >= 0)
-        let link = TerminalLink(input: open("/dev/null", O_RDONLY), output: output, clock: ManualClock(), pacing: false)
+    /// Narrowed below the picture's width (the terminal may have rewrapped it), nothing is
+    /// drawn; wide again, the current frame is drawn whole in place (every cell: a terminal that
+    /// truncated the lines lost what was cut), and playing goes on there.
+    @Test func aNarrowerTerminalPausesDrawingUntilThePictureFitsAgain() throws {
+        // A pseudo-terminal, so the sink can read its size.
+        let pty = try #require(PseudoTerminal(columns: 40, rows: 24))
+        let link = TerminalLink(
+            input: open("/dev/null", O_RDONLY), output: pty.terminal, clock: ManualClock(), pacing: false)
         let sink = InlineTextSink(
             link: link, builder: CellGridBuilder(mode: .truecolor), upscale: true, area: (32, 8), synchronized: false,
             tolerance: 0)
-        func take() -> [UInt8] {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = read(master, &buffer, buffer.count)
-                guard count > 0 else { return bytes }
-                bytes += buffer[0..<count]
-            }
-        }
         var screen = VirtualScreen(rows: 24, columns: 40)
-        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 3)
-        func show(_ index: Int) -> CellGrid {
-            let area = sink.pictureArea(statusLine: false)
-            let tile = Tile(columns: area.columns, rows: area.rows)
+        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 4)
+        let tile = Tile(columns: 32, rows: 8)
+        func show(_ index: Int) -> (grid: CellGrid, bytes: Int) {
             let grid = sink.prepare(frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
             sink.present([TileView(tile: tile, file: 0, picture: grid)], status: nil)
-            screen.feed(take())
-            return grid
+            let bytes = pty.take()
+            screen.feed(bytes)
+            return (grid, bytes.count)
         }
-        let wide = show(0)
-        #expect(wide.columns > 20 && screen.cursor == (wide.rows, 0))
-        resize(20)
+        let first = show(0).grid
+        #expect(first.columns > 20 && screen.cursor == (first.rows, 0))
+        pty.resize(columns: 20, rows: 24)
         sink.refresh()
-        #expect(sink.pictureArea(statusLine: false).columns == 20)
-        let narrow = show(1)
-        #expect(narrow.columns <= 20)
-        #expect(Self.differences(screen, narrow, at: wide.rows) == [])
-        #expect(screen.cursor == (wide.rows + narrow.rows, 0))
-        // And plays on in place there.
-        let next = show(2)
-        #expect(Self.differences(screen, next, at: wide.rows) == [])
-        #expect(screen.cursor == (wide.rows + narrow.rows, 0))
-        // Wider again: it goes on where it is.
-        resize(40)
+        #expect(sink.hidden && show(1).bytes == 0)
+        // As a terminal that truncated the lines shows it: the cut columns blank (erased in
+        // default colours, the cursor put back below the picture).
+        var truncation = "\u{1B}[0m"
+        for row in 0..<first.rows { truncation += "\u{1B}[\(row + 1);21H\u{1B}[K" }
+        screen.feed(Array((truncation + "\u{1B}[\(first.rows + 1);1H").utf8))
+        pty.resize(columns: 40, rows: 24)
         sink.refresh()
-        #expect(sink.pictureArea(statusLine: false).columns == 20)
+        #expect(!sink.hidden)
+        let current = show(2).grid
+        #expect(Self.differences(screen, current, at: 0) == [])
+        #expect(screen.cursor == (first.rows, 0))
+        let next = show(3).grid
+        #expect(Self.differences(screen, next, at: 0) == [])
+        // Too short for it: the same.
+        pty.resize(columns: 40, rows: first.rows)
+        sink.refresh()
+        #expect(sink.hidden)
     }
 }

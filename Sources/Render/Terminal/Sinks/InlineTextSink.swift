@@ -14,7 +14,7 @@ public final class InlineTextSink: InlineSink {
     private let link: TerminalLink
     private let builder: CellGridBuilder
     private let upscale: Bool
-    private var area: (columns: Int, rows: Int)
+    private let area: (columns: Int, rows: Int)
     private var renderer: GridRenderer
     private let writer: ANSIWriter
     private let tolerance: Int
@@ -23,6 +23,12 @@ public final class InlineTextSink: InlineSink {
     /// What the picture under the cursor shows, and which file it is (nil: none printed yet).
     private var displayed: CellGrid?
     private var shownFile: Int?
+    /// The terminal is narrower (or shorter) than the picture: it may have rewrapped or scrolled
+    /// it, so moves relative to it would land elsewhere. Nothing is drawn until it is large
+    /// enough again (a terminal that reflows then shows the picture where it was).
+    public private(set) var hidden = false
+    /// The picture's size, kept when `displayed` is let go (Ctrl-Z), for `hidden`.
+    private var pictureSize: (rows: Int, columns: Int)?
     private let terminal: InlineWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
@@ -70,7 +76,7 @@ public final class InlineTextSink: InlineSink {
     public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
-        guard let view = tiles.first, let grid = view.picture else { return }
+        guard !hidden, let view = tiles.first, let grid = view.picture else { return }
         var bytes: [UInt8]
         if shownFile == view.file, displayed?.hasSameGeometry(as: grid) == true {
             bytes = []
@@ -82,6 +88,7 @@ public final class InlineTextSink: InlineSink {
             displayed = grid
             shownFile = view.file
         }
+        pictureSize = (grid.rows, grid.columns)
         terminal.write(bytes)
     }
 
@@ -93,19 +100,23 @@ public final class InlineTextSink: InlineSink {
 
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
 
-    /// A resize. Narrower than the picture (or too short for it), the terminal may have rewrapped
-    /// its lines or scrolled it, so moves relative to it would land elsewhere: the picture is
-    /// printed anew below the cursor, fitted to the new size (what is above stays as the
-    /// terminal left it). Otherwise it goes on in place.
+    /// A resize. Narrower than the picture, or too short for it, the terminal may have rewrapped
+    /// its lines or scrolled it: drawing pauses (playing goes on) until the picture fits again.
+    /// Then every cell is drawn again in place: a terminal that truncated lines instead of
+    /// rewrapping them lost what was cut.
     public func refresh() {
         guard let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
         cellAspect = size.cellAspect
-        let rows = max(1, size.rows - 1)
-        if let displayed, size.columns < displayed.columns || rows < displayed.rows {
-            area = (min(area.columns, size.columns), min(area.rows, rows))
-            self.displayed = nil
-            shownFile = nil
+        guard let picture = pictureSize else { return }
+        let fits = size.columns >= picture.columns && size.rows - 1 >= picture.rows
+        if hidden && fits, let shown = displayed {
+            // A cell no picture has (never sent: only what the next frame is compared with).
+            let unknown = Cell(glyph: .mosaic("\u{0}"), foreground: .default, background: .default)
+            displayed = CellGrid(
+                rows: shown.rows, columns: shown.columns, originRow: shown.originRow, originColumn: shown.originColumn,
+                fill: unknown)
         }
+        hidden = !fits
     }
 
     /// Ctrl-Z: the cursor shown and the terminal's modes given back while stopped (the caller's
