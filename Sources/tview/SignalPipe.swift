@@ -48,6 +48,10 @@ enum SignalPipe {
             var action = sigaction()
             if ending.contains(signal) {
                 action.__sigaction_handler.sa_handler = { number in
+                    // The interrupted code may be about to read errno: what the handler's calls
+                    // set there is put back.
+                    let interrupted = errno
+                    defer { errno = interrupted }
                     // Stopped in the background (Ctrl-Z, then `kill %1`; the shell's exit; under
                     // `timeout`), the terminal is not tview's: it was given back, or never taken.
                     // Touching its modes would stop tview again (SIGTTOU) instead of ending it.
@@ -64,6 +68,8 @@ enum SignalPipe {
                 action.sa_flags = 0
             } else {
                 action.__sigaction_handler.sa_handler = { number in
+                    let interrupted = errno
+                    defer { errno = interrupted }
                     var byte = UInt8(truncatingIfNeeded: number)
                     _ = write(signalPipeWriteEnd, &byte, 1)
                 }

@@ -12,6 +12,8 @@ import Testing
     private final class Ends {
         let keys: CInt
         let signals: CInt
+        /// The ends the link and the source read from and write to (they close none).
+        private let others: [CInt]
         let source: TerminalEventSource
         let clock = ManualClock()
 
@@ -22,9 +24,14 @@ import Testing
             for end in [input[0], signal[0]] { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
             keys = input[1]
             signals = signal[1]
-            let link = TerminalLink(
-                input: input[0], output: open("/dev/null", O_WRONLY), clock: clock, pacing: false)
+            let output = open("/dev/null", O_WRONLY)
+            others = [input[0], signal[0], output]
+            let link = TerminalLink(input: input[0], output: output, clock: clock, pacing: false)
             source = TerminalEventSource(link: link, signalDescriptor: signal[0], clock: clock)
+        }
+
+        deinit {
+            for end in others + [keys, signals] { close(end) }
         }
 
         func type(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { write(keys, $0.baseAddress, $0.count) } }

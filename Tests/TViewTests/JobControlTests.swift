@@ -16,13 +16,16 @@ import Testing
         let environment = [
             "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
         ]
-        // `end`: kill job 1 and say whether its process ended within 5 s ("ended"), or how it is
-        // then ("left T": stopped). By the process, not bash's `wait`, which answers with a
-        // stale stop until bash has heard the job went on, or "no such job" once it is cleared.
+        // `end`: kill job 1 and say whether every process of it (tview, and a script that ran
+        // it) ended within 5 s ("ended"), or how one is then ("left T": stopped). By the
+        // processes of its group (/proc), not bash's `wait`, which answers with a stale stop
+        // until bash has heard the job went on, or "no such job" once it is cleared.
         let end = """
-            end() { p=$(jobs -p %1); kill %1; for i in $(seq 100); do \
-            s=$(cut -d' ' -f3 /proc/$p/stat 2>/dev/null); case $s in ''|Z) break;; esac; sleep 0.05; done; \
-            case $s in ''|Z) echo ended;; *) echo left $s;; esac; }
+            end() { g=$(jobs -p %1); kill %1; for i in $(seq 100); do left=; \
+            for f in /proc/[0-9]*/stat; do set -- $(cat $f 2>/dev/null); \
+            [ "$5" = "$g" ] && [ "$3" != Z ] && left=$3; done; \
+            [ -z "$left" ] && break; sleep 0.05; done; \
+            if [ -z "$left" ]; then echo ended; else echo left $left; fi; }
             """
         let run = try terminal.run("/bin/bash", ["-c", "set -m; \(end); " + script], environment: environment)
         #expect(run.status == 0, "bash ended with \(run.status): a job was left stopped")

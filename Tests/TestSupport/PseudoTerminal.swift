@@ -14,10 +14,14 @@ public final class PseudoTerminal {
         var unlock: CInt = 0
         var number: CUnsignedInt = 0
         guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            if master >= 0 { close(master) }
             return nil
         }
         terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard terminal >= 0 else { return nil }
+        guard terminal >= 0 else {
+            close(master)
+            return nil
+        }
         resize(columns: columns, rows: rows)
     }
 

@@ -12,13 +12,15 @@ enum PNGWriter {
     /// symbolic link already at `path` (`--extract`'s folder may hold one that points elsewhere);
     /// a file left half written is removed.
     static func write(_ picture: RGBAImage, to path: String) -> String? {
+        // 0666 less the umask, as fopen would make it.
         let descriptor = PathBytes.withCString(path) {
-            open($0, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            open($0, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
         }
         guard descriptor >= 0 else { return errno == ELOOP ? "is a symbolic link" : String(cString: strerror(errno)) }
         guard let file = fdopen(descriptor, "wb") else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
+            _ = PathBytes.withCString(path) { unlink($0) }
             return reason
         }
         var image = png_image()
