@@ -111,9 +111,7 @@ public final class AnimatedImage {
     /// A frame file of a sequence: a regular file only (a FIFO among them is refused, not
     /// waited on).
     static func open(member path: String, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
-        // A file named "-" (a glob's match in the current folder) is that file, not standard input.
-        let file = path == "-" ? "./-" : path
-        return try open(InputFile.open(path: file, limits: limits, regularOnly: true), limits: limits)
+        try open(InputFile.open(path: path, limits: limits, regularOnly: true), limits: limits)
     }
 
     /// Opens an image held in memory; `name` is used in messages.

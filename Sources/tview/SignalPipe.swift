@@ -11,8 +11,8 @@ nonisolated(unsafe) private var hasSavedTerminalModes = false
 /// The signal that asked tview to end (0: none yet); the deadline exits with 128 + it.
 nonisolated(unsafe) private var endingSignal: CInt = 0
 /// End a synchronized update, plain colours, cursor shown, the keypad as the shell has it, normal
-/// screen. Made before the
-/// handlers are installed (a handler may not allocate); empty until the screen is taken.
+/// screen. Made before the handlers are installed (a handler may not allocate); empty until the
+/// screen is taken.
 nonisolated(unsafe) private var restoringBytes: [UInt8] = []
 /// The player reads the pipe: until then an ending signal ends tview at once.
 nonisolated(unsafe) private var playerListens = false

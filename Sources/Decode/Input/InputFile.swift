@@ -26,11 +26,12 @@ final class InputFile {
     }
 
     /// Opens `path`, or standard input for "-". `regularOnly`: anything but a regular file is
-    /// refused (a sequence's frames: a FIFO among them would hold playing until someone wrote).
+    /// refused (a sequence's frames: a FIFO among them would hold playing until someone wrote),
+    /// and "-" is a file of that name (a glob's match), never standard input.
     static func open(
         path: String, limits: DecodeLimits, whileWaiting: (() -> Bool)? = nil, regularOnly: Bool = false
     ) throws(DecodeError) -> InputFile {
-        if path == "-" {
+        if path == "-" && !regularOnly {
             return try spill(
                 from: STDIN_FILENO, name: "-", closeSource: false, limits: limits, whileWaiting: whileWaiting)
         }
