@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A terminal at the far end of a slow link, for tests: runs a program on a pseudo-terminal,
 /// takes its output as fast as a buffer of `bufferBytes` allows (the pty, sshd and TCP between
@@ -38,15 +39,9 @@ struct ThrottledTerminal {
     }
 
     func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Run {
-        // posix_openpt and friends need _XOPEN_SOURCE, which Swift's Glibc module lacks: the
-        // Linux ioctls they wrap (TIOCSPTLCK, TIOCGPTN) do the same.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        var unlock: CInt = 0
-        var number: CUnsignedInt = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+        guard let (master, slavePath) = PseudoTerminal.openMaster(flags: O_CLOEXEC) else {
             throw POSIXError(.ENXIO)
         }
-        let slavePath = "/dev/pts/\(number)"
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 

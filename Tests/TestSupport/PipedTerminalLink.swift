@@ -18,14 +18,5 @@ public final class PipedTerminalLink {
     deinit { close(readEnd) }
 
     /// Everything written since the last call.
-    public func take() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(readEnd, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return bytes
-    }
+    public func take() -> [UInt8] { AvailableBytes.read(from: readEnd) }
 }

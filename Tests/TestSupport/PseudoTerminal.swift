@@ -7,22 +7,32 @@ public final class PseudoTerminal {
     /// The terminal's end, for a `TerminalLink`'s output (closed with the link, not here).
     public let terminal: CInt
 
-    /// Nil when no pseudo-terminal can be made (posix_openpt's ioctls: Swift's Glibc lacks
-    /// the functions, as `ThrottledTerminal` says).
+    /// Nil when no pseudo-terminal can be made.
     public init?(columns: Int, rows: Int) {
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_NONBLOCK)
-        var unlock: CInt = 0
-        var number: CUnsignedInt = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            if master >= 0 { close(master) }
-            return nil
-        }
-        terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard let (master, path) = Self.openMaster(flags: O_NONBLOCK) else { return nil }
+        self.master = master
+        terminal = open(path, O_RDWR | O_NOCTTY)
         guard terminal >= 0 else {
             close(master)
             return nil
         }
         resize(columns: columns, rows: rows)
+    }
+
+    /// A new pseudo-terminal's controlling end (opened O_RDWR | O_NOCTTY and `flags`) and the path
+    /// of its terminal end; nil when none can be made. posix_openpt and friends need
+    /// _XOPEN_SOURCE, which Swift's Glibc module lacks: the Linux ioctls they wrap (TIOCSPTLCK,
+    /// TIOCGPTN) do the same.
+    public static func openMaster(flags: CInt) -> (master: CInt, path: String)? {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | flags)
+        var unlock: CInt = 0
+        var number: CUnsignedInt = 0
+        guard master >= 0 else { return nil }
+        guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            close(master)
+            return nil
+        }
+        return (master, "/dev/pts/\(number)")
     }
 
     deinit { close(master) }
@@ -33,13 +43,5 @@ public final class PseudoTerminal {
     }
 
     /// Everything written since the last call (the terminal's output processing applied).
-    public func take() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(master, &buffer, buffer.count)
-            guard count > 0 else { return bytes }
-            bytes += buffer[0..<count]
-        }
-    }
+    public func take() -> [UInt8] { AvailableBytes.read(from: master) }
 }
