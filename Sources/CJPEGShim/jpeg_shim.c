@@ -47,8 +47,8 @@ static void set_up(struct jpeg_decompress_struct *info, error_state *state, char
     if (message_size > 0) message[0] = '\0';
 }
 
-int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, int *cmyk, char *message,
-                    size_t message_size) {
+int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, int *cmyk,
+                    size_t *coefficient_bytes, char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     error_state state;
     set_up(&info, &state, message, message_size);
@@ -62,6 +62,20 @@ int tview_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t 
     *width = info.image_width;
     *height = info.image_height;
     *cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    // The header ends at the first scan, so it is known whether there are more (as libjpeg's
+    // own input controller decides it): then every block's coefficients are held at once, at
+    // the full size whatever the scale (MCU rows padded to the sampling factors).
+    *coefficient_bytes = 0;
+    if (info.progressive_mode || info.comps_in_scan < info.num_components) {
+        for (int index = 0; index < info.num_components; index++) {
+            const jpeg_component_info *component = &info.comp_info[index];
+            size_t across = component->width_in_blocks, down = component->height_in_blocks;
+            size_t h = (size_t)component->h_samp_factor, v = (size_t)component->v_samp_factor;
+            across = (across + h - 1) / h * h;
+            down = (down + v - 1) / v * v;
+            *coefficient_bytes += across * down * DCTSIZE2 * sizeof(JCOEF);
+        }
+    }
     jpeg_destroy_decompress(&info);
     return 1;
 }

@@ -37,6 +37,29 @@ import Testing
         #expect(error / (8 * 6 * 3) <= 3)
     }
 
+    /// The memory priced at opening: a baseline file is decoded as it is read (no coefficients
+    /// held), a progressive one holds every block's coefficients (32x24 grey: 4x3 blocks of 64
+    /// 16-bit values). A refusal names the picture's size even when it would decode scaled.
+    @Test func onlyAProgressiveFileIsPricedForItsCoefficients() throws {
+        func needed(_ name: String, bound: FrameBound? = nil) throws -> (bytes: Int, message: String) {
+            let path = TestPaths.samples.appendingPathComponent("good/\(name)").path
+            let file = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            do {
+                _ = try AnimatedImage.open(path: path, limits: DecodeLimits(memoryBudget: 1, frameBound: bound))
+            } catch {
+                guard case .overBudget(_, _, _, let needed, _) = error else { throw error }
+                return (needed - file - DecodeLimits.processOverhead, error.description)
+            }
+            Issue.record("\(name) opened within a budget of one byte")
+            return (0, "")
+        }
+        #expect(try needed("jpeg-rgb.jpg").bytes == 32 * 24 * 4)
+        #expect(try needed("jpeg-grey-progressive.jpg").bytes == 32 * 24 * 4 + 4 * 3 * 64 * 2)
+        let scaled = try needed("jpeg-grey-progressive.jpg", bound: FrameBound(width: 8, height: 6))
+        #expect(scaled.bytes == 8 * 6 * 4 + 4 * 3 * 64 * 2)
+        #expect(scaled.message.contains("32x24"), "\(scaled.message)")
+    }
+
     /// The turn applies to the scaled picture too: orientation 6 (32x24 shown) bounded to 8x6.
     @Test func aTurnedPhotoIsScaledInItsShownShape() throws {
         let path = TestPaths.samples.appendingPathComponent("good/jpeg-exif-orientation-6.jpg").path

@@ -37,22 +37,21 @@ final class JPEGDecoder: FrameDecoder {
     private(set) var dataEndedEarly = false
 
     /// The decoded picture; beside it, the mapped file and a progressive file's coefficients
-    /// (`coefficientBytesPerPixel`; measured at 4000x4000: 1.25 canvases baseline plus the file,
+    /// (as the header gives them; measured at 4000x4000: 1.25 canvases baseline plus the file,
     /// 1.9 progressive 4:2:0 plus the file).
     static let canvasesHeld = 1
-    /// 16-bit DCT coefficients for three full-resolution components, at worst (4:4:4).
-    static let coefficientBytesPerPixel = 6
 
     init(input: InputFile, limits: DecodeLimits) throws(DecodeError) {
         let file = try input.map()
         self.file = file
         var width: UInt32 = 0, height: UInt32 = 0
         var cmyk: CInt = 0
+        var coefficientBytes = 0
         var message = [CChar](repeating: 0, count: 200)
         let read = message.withUnsafeMutableBufferPointer { text in
             tview_jpeg_size(
                 file.address.assumingMemoryBound(to: UInt8.self), file.count, &width, &height, &cmyk,
-                text.baseAddress, text.count)
+                &coefficientBytes, text.baseAddress, text.count)
         }
         guard read != 0 else { throw Self.failure(message) }
         fullWidth = Int(width)
@@ -69,10 +68,17 @@ final class JPEGDecoder: FrameDecoder {
         scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
         openedScale = scale
         // A turned picture is held twice while it is turned; a progressive file's coefficients
-        // are kept at the full size whatever the scale.
-        try limits.checkMemory(
-            width: storedWidth, height: storedHeight, canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
-            alsoBytes: fullWidth * fullHeight * Self.coefficientBytesPerPixel + file.count, format: .jpeg)
+        // are kept at the full size whatever the scale. A refusal names the picture's own size,
+        // not the scaled canvas (the coefficients are the full size's).
+        do {
+            try limits.checkMemory(
+                width: storedWidth, height: storedHeight,
+                canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
+                alsoBytes: coefficientBytes + file.count, format: .jpeg)
+        } catch {
+            guard case .overBudget(let format, _, _, let needed, let budget) = error else { throw error }
+            throw .overBudget(format: format, width: fullWidth, height: fullHeight, needed: needed, budget: budget)
+        }
     }
 
     func rewind() throws(DecodeError) {
