@@ -49,6 +49,25 @@ import Testing
         #expect(ends.source.wait(until: ends.clock.now() - .seconds(1)) == nil)
     }
 
+    /// A q typed as tview starts comes in among the terminal's answers to the start-up
+    /// questions: it is the player's first key, not dropped with them.
+    @Test func aKeyTypedAmongTheStartUpAnswersIsTheFirstKey() throws {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        pty.makeRaw()
+        let input = dup(pty.terminal)
+        var signal: [CInt] = [0, 0]
+        pipe(&signal)
+        defer { for end in [input, pty.terminal] + signal { close(end) } }
+        let clock = ManualClock()
+        let link = TerminalLink(input: input, output: pty.terminal, clock: clock, pacing: false)
+        // The key, then the device attributes that end every terminal's answers.
+        pty.send(Array("q\u{1B}[?62;22c".utf8))
+        #expect(link.askTerminal(timeout: .seconds(5)).answered)
+        let source = TerminalEventSource(link: link, signalDescriptor: signal[0], clock: clock)
+        #expect(source.wait(until: clock.now()) == .key(.quit))
+        #expect(source.wait(until: clock.now()) == nil)
+    }
+
     @Test func aSignalIsTakenWhenTheDeadlineHasPassed() {
         let ends = Ends()
         ends.signal(SIGTERM)

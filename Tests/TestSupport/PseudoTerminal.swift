@@ -42,6 +42,17 @@ public final class PseudoTerminal {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
+    /// What the terminal sends (keys, answers) to the program on `terminal`.
+    public func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+
+    /// The terminal's end without line editing or echo, as a full-screen program sets it.
+    public func makeRaw() {
+        var modes = termios()
+        tcgetattr(terminal, &modes)
+        cfmakeraw(&modes)
+        tcsetattr(terminal, TCSANOW, &modes)
+    }
+
     /// Everything written since the last call (the terminal's output processing applied).
     public func take() -> [UInt8] { AvailableBytes.read(from: master) }
 }

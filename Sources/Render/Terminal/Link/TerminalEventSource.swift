@@ -25,6 +25,7 @@ public final class TerminalEventSource: PlayerEventSource {
         while true {
             if !queued.isEmpty { return queued.removeFirst() }
             if let link {
+                queued += link.takeKeysTypedAhead().compactMap(Self.event(for:))
                 take(link.flushPending())
                 if !queued.isEmpty { continue }
             }

@@ -21,6 +21,9 @@ public final class TerminalLink {
     private var parser = TerminalInputParser()
     private var waitingSince: Duration?
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// Keys that came in among the start-up answers (typed before tview was ready), for the
+    /// player to take first.
+    private var keysTypedAhead: [TerminalKey] = []
 
     /// DSR 5: "report status". Every terminal tview targets answers `ESC [ 0 n`, which no key
     /// sends (a cursor position report would look like Shift-F3 to some terminals).
@@ -102,6 +105,12 @@ public final class TerminalLink {
         return input
     }
 
+    /// The keys that came in among the start-up answers, once.
+    public func takeKeysTypedAhead() -> [TerminalKey] {
+        defer { keysTypedAhead = [] }
+        return keysTypedAhead
+    }
+
     /// When a begun sequence must be settled (a lone Esc becomes the key), if one is pending.
     public var sequenceDeadline: Duration? {
         waitingSince.map { $0 + parser.waitingDelay }
@@ -149,7 +158,8 @@ public final class TerminalLink {
 
     /// Asks the terminal what it is and does (`questions`) and waits up to `timeout` for the
     /// device attributes that end its answers (a terminal over a slow link may take longer: it
-    /// then counts as answering nothing). Keys typed meanwhile are dropped.
+    /// then counts as answering nothing). Keys typed meanwhile are kept (`takeKeysTypedAhead`):
+    /// a q typed as tview starts still quits it.
     public func askTerminal(timeout: Duration) -> TerminalAnswers {
         var report = TerminalAnswers()
         guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { return report }
@@ -181,6 +191,8 @@ public final class TerminalLink {
                     if item == 11 { report.background = color } else { report.foreground = color }
                 case .statusReport:
                     pacer.answerReceived(at: clock.now())
+                case .key(let key):
+                    keysTypedAhead.append(key)
                 default: break
                 }
             }
