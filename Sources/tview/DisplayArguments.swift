@@ -38,7 +38,7 @@ struct DisplayArguments: ParsableArguments {
     var draw: DrawingChoice = DisplayOptions.defaults.draw
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Leave a truecolor cell as it is when its colours change by at most N per channel (0 to 64; 0: exact).",
             valueName: "N"))
@@ -51,7 +51,9 @@ struct DisplayArguments: ParsableArguments {
     )
     var noPacing = DisplayOptions.defaults.noPacing
 
-    @Option(name: .long, help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
     var frame: Int = DisplayOptions.defaults.frame
 
     @Option(

@@ -11,16 +11,13 @@ struct FrameExtractor {
     let limits: DecodeLimits
 
     func run(path: String) -> ExitStatus {
-        if PathBytes.withCString(directory, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
-            Diagnostics.error(
-                "cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
-            return .usage
-        }
         do {
             let image = try sources.open(path, limits: limits)
             var index = 0
             while let frame = try image.nextFrame() {
                 index += 1
+                // Made once there is a frame to put in it: a file that fails leaves no folder.
+                if index == 1 && !makeDirectory() { return .usage }
                 let name = "\(directory)/frame-\(Self.padded(index)).png"
                 do {
                     try PNGFile.write(frame.image, to: name)
@@ -35,6 +32,13 @@ struct FrameExtractor {
             Diagnostics.error(error.description, file: path)
             return .usage
         }
+    }
+
+    /// DIR, unless it exists; false (said why) when it cannot be made.
+    private func makeDirectory() -> Bool {
+        guard PathBytes.withCString(directory, { mkdir($0, 0o755) }) != 0 && errno != EEXIST else { return true }
+        Diagnostics.error("cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
+        return false
     }
 
     private static func padded(_ number: Int) -> String {

@@ -3,17 +3,17 @@ import ArgumentParser
 /// The playing options as `--help` lists them; their defaults are `PlaybackOptions`'s.
 struct PlaybackArguments: ParsableArguments {
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp("Play each file N times (0: forever) instead of what the file says.", valueName: "N"))
     var loops: Int?
 
     @Option(
-        name: [.customShort("t"), .long],
+        name: [.customShort("t"), .long], parsing: .unconditional,
         help: ArgumentHelp("Stop after SECONDS (above 0; no limit when not given).", valueName: "SECONDS"))
     var duration: Double?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Memory for downsampled frames kept for later loops, less the canvas size (0 to 4096).", valueName: "MB")
     )

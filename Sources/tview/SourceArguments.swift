@@ -4,7 +4,7 @@ import ArgumentParser
 /// `SourceOptions`'s.
 struct SourceArguments: ParsableArguments {
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Frames per second of image sequences and sprite sheets (above 0, up to 1000; 25 is what ffmpeg assumes).",
             valueName: "FPS"))
@@ -27,7 +27,8 @@ struct SourceArguments: ParsableArguments {
     var frameSize: SourceOptions.Size?
 
     @Option(
-        name: .long, help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
     var count: Int?
 
     var options: SourceOptions {

@@ -5,7 +5,8 @@ import Glibc
 
 /// The command line as `--help` describes it, parsed by swift-argument-parser when
 /// `QuickCommandLine` leaves it (help, errors, the rarer spellings); what it asks for is an
-/// `Invocation`, whose modes are each their own type.
+/// `Invocation`, whose modes are each their own type. Numbers are read `.unconditional`ly, so
+/// that `--frame -1` is a number the option refuses, not an option without its value.
 @main
 struct TView: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,7 +62,7 @@ struct TView: ParsableCommand {
     var extract: String?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Refuse a file that could make tview take more than MB megabytes at worst (16 to 65536).",
             valueName: "MB"))
@@ -78,10 +79,6 @@ struct TView: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []
-
-    func validate() throws {
-        if let problem = invocation.problem { throw ValidationError(problem) }
-    }
 
     /// What was asked, in the options' own types.
     var invocation: Invocation {
@@ -114,6 +111,9 @@ struct TView: ParsableCommand {
         let command: TView
         do {
             command = try parse(arguments)
+            // Not in validate(), which the parser runs before it looks for unknown options:
+            // `tview --bogus` would say "no input file".
+            if let problem = command.invocation.problem { throw ValidationError(problem) }
         } catch {
             let code = exitCode(for: error)
             if code == .success {

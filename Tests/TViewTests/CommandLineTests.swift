@@ -34,6 +34,28 @@ import Testing
         }
     }
 
+    /// The message names what is wrong: an unknown option before a missing file, a negative
+    /// number as the number it is (not as an option, which left the option "missing" its value),
+    /// and `--extract` leaves no folder behind for a file that fails.
+    @Test func usageErrorsNameWhatIsWrong() throws {
+        let expected: [([String], String)] = [
+            (["--bogus"], "tview: Unknown option '--bogus'"),
+            (["--frame", "-1", gif], "tview: --frame counts from 1"),
+            (["--loops", "-2", gif], "tview: --loops"),
+            (["--duration", "-1", gif], "tview: --duration"),
+        ]
+        for (arguments, start) in expected {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.hasPrefix(start), "\(arguments): \(result.standardError)")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tview-extract-none-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["--extract", directory.path, missing])
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+
     @Test func helpExplainsAndExitsZero() throws {
         let result = try CommandRunner.run(["--help"])
         #expect(result.status == 0)
