@@ -41,8 +41,12 @@ let package = Package(
         // libjpeg likewise (its error exit is a longjmp).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         // dav1d and libjxl print their errors to stderr themselves: kept quiet, so failures reach the
-        // screen only as tview's own messages.
-        .target(name: "CQuietLibraries"),
+        // screen only as tview's own messages. libavif, opened later (dlopen), finds the executable's
+        // dav1d_default_settings only if the executable exports it: a build without --export-dynamic
+        // (the static standard library's link has it) would not.
+        .target(
+            name: "CQuietLibraries",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=dav1d_default_settings"])]),
         // glibc's mallopt, which Swift's Glibc module does not show; zeroing that spares fresh pages.
         .target(name: "CMemory"),
 

@@ -459,6 +459,17 @@ def write_cut_short(path, name, fraction):
         handle.write(data[: int(len(data) * fraction)])
 
 
+def write_obu_damaged(path, name):
+    """The file at path with six bytes of its AV1 data (just inside the mdat box) set to 0xff,
+    as samples/bad/name: dav1d fails on it ("Error parsing OBU data", which it would print to
+    stderr itself were its logger not taken away)."""
+    data = bytearray(open(path, "rb").read())
+    start = data.find(b"mdat") + 4
+    data[start:start + 6] = b"\xff" * 6
+    with open(os.path.join(BAD, name), "wb") as handle:
+        handle.write(data)
+
+
 def webp_samples(workdir):
     tool = shutil.which("img2webp")
     if tool is None:
@@ -911,6 +922,7 @@ def avif_samples(workdir):
     save_expected("avif-still-lossy", w, h, [opaque], [100], None, exact=False, tolerance=4)
 
     write_cut_short(sequence, "avif-sequence-cut-short.avif", 3 / 4)
+    write_obu_damaged(os.path.join(GOOD, "avif-still-lossy.avif"), "avif-still-obu-damaged.avif")
 
 
 def avif_hdr_samples(workdir):
