@@ -1,3 +1,4 @@
+import Glibc
 import Decode
 import Graphics
 import Picture
@@ -101,6 +102,48 @@ import Testing
         expectInPlace(written, rows: rows)
         #expect(screen.scrolls == rows)
         expectShows(screen, top: 11 - rows, picture: try #require(last))
+    }
+
+    /// Narrowed below the picture's width (the terminal may have rewrapped it), nothing is
+    /// drawn; wide again, the current frame is sent whole (not only what changed since the last
+    /// one drawn, which the terminal may have lost), in place; too short for it, the same.
+    @Test func aNarrowerTerminalPausesDrawingUntilThePictureFitsAgain() throws {
+        // A pseudo-terminal, so the sink can read its size.
+        let pty = try #require(PseudoTerminal(columns: 40, rows: 24))
+        defer { close(pty.terminal) }
+        let input = open("/dev/null", O_RDONLY)
+        defer { close(input) }
+        let link = TerminalLink(input: input, output: pty.terminal, clock: ManualClock(), pacing: false)
+        let sink = InlinePixelSink(
+            link: link, area: (8, 3), pixels: PixelOutputs(graphics: .sixel, cell: Self.cell, maximum: nil),
+            background: nil, upscale: true)
+        // Small, so that a frame fits the pseudo-terminal's buffer, which nothing reads meanwhile.
+        let tile = Tile(columns: 8, rows: 3)
+        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 4)
+        func show(_ index: Int) -> (picture: PixelPicture, bytes: [UInt8]) {
+            let picture = sink.prepare(
+                frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
+            sink.present([TileView(tile: tile, file: 0, picture: picture)], status: nil)
+            return (picture, pty.take())
+        }
+        let first = show(0).picture
+        #expect(first.layout.columns > 5)
+        pty.resize(columns: 5, rows: 24)
+        sink.refresh()
+        #expect(sink.hidden && show(1).bytes.isEmpty)
+        pty.resize(columns: 40, rows: 24)
+        sink.refresh()
+        #expect(!sink.hidden)
+        // Whole: on a screen that shows nothing, the frame appears entire where it belongs.
+        let (current, bytes) = show(2)
+        let blank = PixelScreen(columns: 24, rows: 12, cellWidth: Self.cell.width, cellHeight: Self.cell.height)
+        try blank.feed(Array(String(repeating: "\n", count: 11).utf8) + bytes)
+        let rows = current.layout.rows
+        expectShows(blank, top: 11 - rows, picture: current)
+        #expect(blank.row == 11 && blank.column == 0)
+        pty.resize(columns: 40, rows: rows)
+        sink.refresh()
+        #expect(sink.hidden && show(3).bytes.isEmpty)
     }
 
     /// xterm shows no sixel image over its largest: the picture is fitted within it.

@@ -21,9 +21,10 @@ public final class InlinePixelSink: InlineSink {
     /// Rows and columns of the picture on screen, the cursor parked on the line below them.
     private var rows = 0
     private var columns = 0
-    /// The terminal became narrower than the picture: it may have rewrapped the lines, so
-    /// relative moves would land elsewhere. Drawing stops; what is there stays.
-    public private(set) var stopped = false
+    /// The terminal is narrower (or shorter) than the picture: it may have rewrapped or scrolled
+    /// it, so relative moves would land elsewhere. Nothing is drawn until it fits again; then
+    /// the whole frame is drawn in place (a terminal that reflows shows the picture where it was).
+    public private(set) var hidden = false
     private let terminal: InlineWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
@@ -59,7 +60,7 @@ public final class InlinePixelSink: InlineSink {
     public func cost(of prepared: PixelPicture) -> Int { prepared.memoryCost }
 
     public func present(_ tiles: [TileView<PixelPicture>], status: PlaybackStatus?) {
-        guard !stopped, let view = tiles.first, let picture = view.picture else { return }
+        guard !hidden, let view = tiles.first, let picture = view.picture else { return }
         var bytes = ControlSequence.hideCursor
         if shownFile != view.file || output == nil {
             // A new picture below whatever is above: room made by scrolling, the last one kept.
@@ -87,11 +88,14 @@ public final class InlinePixelSink: InlineSink {
 
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
 
-    /// A resize: narrower than the picture, the terminal may have rewrapped its lines and
-    /// drawing stops (the picture stays as the terminal shows it); otherwise it goes on in place.
+    /// A resize, as `InlineTextSink`'s: narrower or shorter than the picture, drawing pauses
+    /// (playing goes on); once it fits again the next frame is sent whole, over what the
+    /// terminal kept or lost of the last.
     public func refresh() {
-        guard let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
-        if output != nil, size.columns < columns { stopped = true }
+        guard let size = TerminalSize.of(descriptor: link.outputDescriptor), let output else { return }
+        let fits = size.columns >= columns && size.rows - 1 >= rows
+        if hidden && fits { output.invalidate() }
+        hidden = !fits
     }
 
     /// Ctrl-Z: as `InlineTextSink`; after `fg` the picture is drawn anew below the cursor.
