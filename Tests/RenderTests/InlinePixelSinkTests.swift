@@ -146,6 +146,38 @@ import Testing
         #expect(sink.hidden && show(3).bytes.isEmpty)
     }
 
+    /// kitty keeps its image where it puts it on a resize, but moves the cursor (it drops the
+    /// blank lines under it): after a resize frames go into the image without a cursor move,
+    /// and nothing is held back.
+    @Test func kittyFramesAfterAResizeDoNotMoveTheCursor() throws {
+        let pty = try #require(PseudoTerminal(columns: 40, rows: 24))
+        defer { close(pty.terminal) }
+        let input = open("/dev/null", O_RDONLY)
+        defer { close(input) }
+        let link = TerminalLink(input: input, output: pty.terminal, clock: ManualClock(), pacing: false)
+        let sink = InlinePixelSink(
+            link: link, area: (8, 3), pixels: PixelOutputs(graphics: .kitty, cell: Self.cell, maximum: nil),
+            background: nil, upscale: true)
+        let tile = Tile(columns: 8, rows: 3)
+        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 3)
+        func show(_ index: Int) -> String {
+            let picture = sink.prepare(
+                frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
+            sink.present([TileView(tile: tile, file: 0, picture: picture)], status: nil)
+            return String(decoding: pty.take(), as: UTF8.self)
+        }
+        #expect(show(0).contains("a=T"))
+        pty.resize(columns: 5, rows: 24)
+        sink.refresh()
+        #expect(!sink.hidden)
+        let next = show(1)
+        #expect(next.contains("a=f") && !next.contains("a=T"))
+        #expect(next.firstMatch(of: /\x1B\[\d*[ABH]|\x1B7|\x1B8|\r/) == nil, "\(next.debugDescription)")
+        pty.resize(columns: 40, rows: 24)
+        sink.refresh()
+        #expect(show(2).contains("a=f"))
+    }
+
     /// xterm shows no sixel image over its largest: the picture is fitted within it.
     @Test func sixelPicturesStayWithinTheTerminalsLargestImage() throws {
         let (_, rows, _, _) = try play(.sixel, maximum: PixelSize(width: 100, height: 60))

@@ -25,6 +25,13 @@ public final class InlinePixelSink: InlineSink {
     /// it, so relative moves would land elsewhere. Nothing is drawn until it fits again; then
     /// the whole frame is drawn in place (a terminal that reflows shows the picture where it was).
     public private(set) var hidden = false
+    /// kitty with animation frames: the picture is one image whose frames kitty swaps in place,
+    /// wherever it keeps the placement. On a resize kitty drops the blank lines between the text
+    /// and the cursor (the picture's rows are blank under the image), moving the cursor but not
+    /// the image (seen in kitty 0.26.5 under Xvfb): the picture is no longer `rows` above
+    /// the cursor. So after a resize its frames are sent without moving the cursor (`framesOnly`).
+    private let keepsPlacement: Bool
+    private var framesOnly = false
     private let terminal: InlineWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
@@ -41,6 +48,7 @@ public final class InlinePixelSink: InlineSink {
             min(area.rows, pixels.maximum.map { max(1, $0.height / cell.height) } ?? .max)
         )
         self.pixels = pixels
+        keepsPlacement = pixels.graphics == .kitty && pixels.animationFrames
         renderer = PixelRenderer(background: background, upscale: upscale, terminalScales: pixels.terminalScales)
     }
 
@@ -62,7 +70,13 @@ public final class InlinePixelSink: InlineSink {
     public func present(_ tiles: [TileView<PixelPicture>], status: PlaybackStatus?) {
         guard !hidden, let view = tiles.first, let picture = view.picture else { return }
         var bytes = ControlSequence.hideCursor
+        if framesOnly, shownFile == view.file, let output {
+            output.draw(picture, into: &bytes)
+            terminal.write(bytes)
+            return
+        }
         if shownFile != view.file || output == nil {
+            framesOnly = false
             // A new picture below whatever is above: room made by scrolling, the last one kept.
             output = pixels.inlineOutput(file: view.file)
             shownFile = view.file
@@ -90,9 +104,13 @@ public final class InlinePixelSink: InlineSink {
 
     /// A resize, as `InlineTextSink`'s: narrower or shorter than the picture, drawing pauses
     /// (playing goes on); once it fits again the next frame is sent whole, over what the
-    /// terminal kept or lost of the last.
+    /// terminal kept or lost of the last. kitty's image goes on where kitty keeps it.
     public func refresh() {
         guard let size = TerminalSize.of(descriptor: link.outputDescriptor), let output else { return }
+        if keepsPlacement {
+            framesOnly = true
+            return
+        }
         let fits = size.columns >= columns && size.rows - 1 >= rows
         if hidden && fits { output.invalidate() }
         hidden = !fits
