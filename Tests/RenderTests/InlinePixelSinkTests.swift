@@ -135,15 +135,19 @@ import Testing
         sink.refresh()
         #expect(!sink.hidden)
         // Whole: on a screen that shows nothing, the frame appears entire where it belongs.
-        let (current, bytes) = show(2)
-        let blank = PixelScreen(columns: 24, rows: 12, cellWidth: Self.cell.width, cellHeight: Self.cell.height)
-        try blank.feed(Array(String(repeating: "\n", count: 11).utf8) + bytes)
-        let rows = current.layout.rows
-        expectShows(blank, top: 11 - rows, picture: current)
-        #expect(blank.row == 11 && blank.column == 0)
-        pty.resize(columns: 40, rows: rows)
+        func expectWhole(_ shown: (picture: PixelPicture, bytes: [UInt8])) throws {
+            let blank = PixelScreen(columns: 24, rows: 12, cellWidth: Self.cell.width, cellHeight: Self.cell.height)
+            try blank.feed(Array(String(repeating: "\n", count: 11).utf8) + shown.bytes)
+            expectShows(blank, top: 11 - shown.picture.layout.rows, picture: shown.picture)
+            #expect(blank.row == 11 && blank.column == 0)
+        }
+        try expectWhole(show(2))
+        // A resize seen only once it fits again (narrower and back between two looks): whole too.
         sink.refresh()
-        #expect(sink.hidden && show(3).bytes.isEmpty)
+        try expectWhole(show(3))
+        pty.resize(columns: 40, rows: first.layout.rows)
+        sink.refresh()
+        #expect(sink.hidden && show(0).bytes.isEmpty)
     }
 
     /// kitty keeps its image where it puts it on a resize, but moves the cursor (it drops the

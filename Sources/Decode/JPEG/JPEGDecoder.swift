@@ -77,7 +77,8 @@ final class JPEGDecoder: FrameDecoder {
                 alsoBytes: coefficientBytes + file.count, format: .jpeg)
         } catch {
             guard case .overBudget(let format, _, _, let needed, let budget) = error else { throw error }
-            throw .overBudget(format: format, width: fullWidth, height: fullHeight, needed: needed, budget: budget)
+            throw .overBudget(
+                format: format, width: upright.width, height: upright.height, needed: needed, budget: budget)
         }
     }
 

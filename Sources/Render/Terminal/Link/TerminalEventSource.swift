@@ -25,7 +25,11 @@ public final class TerminalEventSource: PlayerEventSource {
         while true {
             if !queued.isEmpty { return queued.removeFirst() }
             if let link {
-                queued += link.takeKeysTypedAhead().compactMap(Self.event(for:))
+                // Of keys typed before tview was ready, only those that end it: an Enter or a
+                // word typed ahead for the shell must not open a tile or step frames.
+                queued += link.takeKeysTypedAhead().compactMap(Self.event(for:)).filter {
+                    $0 == .key(.quit) || $0 == .key(.interrupt)
+                }
                 take(link.flushPending())
                 if !queued.isEmpty { continue }
             }

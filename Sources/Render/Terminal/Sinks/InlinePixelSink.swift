@@ -103,16 +103,18 @@ public final class InlinePixelSink: InlineSink {
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
 
     /// A resize, as `InlineTextSink`'s: narrower or shorter than the picture, drawing pauses
-    /// (playing goes on); once it fits again the next frame is sent whole, over what the
-    /// terminal kept or lost of the last. kitty's image goes on where kitty keeps it.
+    /// (playing goes on); while it fits, the next frame is sent whole, over what the terminal
+    /// kept or lost of the last (also after every resize that fits: the window may have been
+    /// narrower in between). kitty's image goes on where kitty keeps it. After Ctrl-Z (no
+    /// output: the next picture is a new one) only whether it fits is worked out.
     public func refresh() {
-        guard let size = TerminalSize.of(descriptor: link.outputDescriptor), let output else { return }
-        if keepsPlacement {
+        guard rows > 0, let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
+        if keepsPlacement, output != nil {
             framesOnly = true
             return
         }
         let fits = size.columns >= columns && size.rows - 1 >= rows
-        if hidden && fits { output.invalidate() }
+        if fits { output?.invalidate() }
         hidden = !fits
     }
 
