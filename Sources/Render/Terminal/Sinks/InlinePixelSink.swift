@@ -25,13 +25,6 @@ public final class InlinePixelSink: InlineSink {
     /// it, so relative moves would land elsewhere. Nothing is drawn until it fits again; then
     /// the whole frame is drawn in place (a terminal that reflows shows the picture where it was).
     public private(set) var hidden = false
-    /// kitty with animation frames: the picture is one image whose frames kitty swaps in place,
-    /// wherever it keeps the placement. On a resize kitty drops the blank lines between the text
-    /// and the cursor (the picture's rows are blank under the image), moving the cursor but not
-    /// the image (seen in kitty 0.26.5 under Xvfb): the picture is no longer `rows` above
-    /// the cursor. So after a resize its frames are sent without moving the cursor (`framesOnly`).
-    private let keepsPlacement: Bool
-    private var framesOnly = false
     private let terminal: InlineWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
@@ -48,7 +41,6 @@ public final class InlinePixelSink: InlineSink {
             min(area.rows, pixels.maximum.map { max(1, $0.height / cell.height) } ?? .max)
         )
         self.pixels = pixels
-        keepsPlacement = pixels.graphics == .kitty && pixels.animationFrames
         renderer = PixelRenderer(background: background, upscale: upscale, terminalScales: pixels.terminalScales)
     }
 
@@ -70,19 +62,16 @@ public final class InlinePixelSink: InlineSink {
     public func present(_ tiles: [TileView<PixelPicture>], status: PlaybackStatus?) {
         guard !hidden, let view = tiles.first, let picture = view.picture else { return }
         var bytes = ControlSequence.hideCursor
-        if framesOnly, shownFile == view.file, let output {
-            output.draw(picture, into: &bytes)
-            terminal.write(bytes)
-            return
-        }
         if shownFile != view.file || output == nil {
-            framesOnly = false
             // A new picture below whatever is above: room made by scrolling, the last one kept.
+            // Each of its rows holds a space under the picture: kitty drops blank lines between
+            // the text and the cursor on a resize (0.26.5, seen under Xvfb), which would leave
+            // the cursor no longer `rows` below the picture; lines with a character it keeps.
             output = pixels.inlineOutput(file: view.file)
             shownFile = view.file
             rows = picture.layout.rows
             columns = picture.layout.columns
-            bytes += [UInt8](repeating: 0x0A, count: rows)
+            for _ in 0..<rows { bytes += [0x20, 0x0D, 0x0A] }
         }
         ControlSequence.appendCursorVertical(-rows, into: &bytes)
         bytes.append(0x0D)
@@ -105,14 +94,11 @@ public final class InlinePixelSink: InlineSink {
     /// A resize, as `InlineTextSink`'s: narrower or shorter than the picture, drawing pauses
     /// (playing goes on); while it fits, the next frame is sent whole, over what the terminal
     /// kept or lost of the last (also after every resize that fits: the window may have been
-    /// narrower in between). kitty's image goes on where kitty keeps it. After Ctrl-Z (no
-    /// output: the next picture is a new one) only whether it fits is worked out.
+    /// narrower in between; kitty's image is placed again, which also puts it back where it
+    /// belongs when kitty moved it less than the text). After Ctrl-Z (no output: the next
+    /// picture is a new one) only whether it fits is worked out.
     public func refresh() {
         guard rows > 0, let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
-        if keepsPlacement, output != nil {
-            framesOnly = true
-            return
-        }
         let fits = size.columns >= columns && size.rows - 1 >= rows
         if fits { output?.invalidate() }
         hidden = !fits
