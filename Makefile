@@ -164,6 +164,7 @@ e2e: build
 	python3 e2e/previews.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs
+	python3 e2e/inline_pixels.py .build/release/tview
 	python3 e2e/foot_checks.py .build/release/tview docs
 	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 e2e/kitty_gallery.py .build/release/tview $(MEDIA)
