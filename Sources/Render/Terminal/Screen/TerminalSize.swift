@@ -31,6 +31,12 @@ public struct TerminalSize: Sendable, Equatable {
         return (min(columns, limit?.columns ?? columns), min(height, limit?.rows ?? height))
     }
 
+    /// Whether an inline picture of `rows` x `columns` cells stands whole on the screen with the
+    /// cursor's line below it: narrower or shorter, the terminal may have rewrapped or scrolled it.
+    public func holdsInlinePicture(rows pictureRows: Int, columns pictureColumns: Int) -> Bool {
+        columns >= pictureColumns && rows - 1 >= pictureRows
+    }
+
     /// The area for output that is not a terminal: COLUMNS x LINES (as a shell exports them),
     /// else 80x24.
     public static func forPipe(environment: [String: String]) -> (columns: Int, rows: Int) {

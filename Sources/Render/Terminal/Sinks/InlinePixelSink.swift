@@ -99,7 +99,7 @@ public final class InlinePixelSink: InlineSink {
     /// picture is a new one) only whether it fits is worked out.
     public func refresh() {
         guard rows > 0, let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
-        let fits = size.columns >= columns && size.rows - 1 >= rows
+        let fits = size.holdsInlinePicture(rows: rows, columns: columns)
         if fits { output?.invalidate() }
         hidden = !fits
     }

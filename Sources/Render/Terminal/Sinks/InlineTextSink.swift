@@ -108,7 +108,7 @@ public final class InlineTextSink: InlineSink {
         guard let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
         cellAspect = size.cellAspect
         guard let picture = pictureSize else { return }
-        let fits = size.columns >= picture.columns && size.rows - 1 >= picture.rows
+        let fits = size.holdsInlinePicture(rows: picture.rows, columns: picture.columns)
         if hidden && fits, let shown = displayed {
             // A cell no picture has (never sent: only what the next frame is compared with).
             let unknown = Cell(glyph: .mosaic("\u{0}"), foreground: .default, background: .default)
