@@ -105,35 +105,57 @@ import Testing
         expectShows(screen, top: 11 - rows, picture: try #require(last))
     }
 
-    /// Narrowed below the picture's width (the terminal may have rewrapped it), nothing is
-    /// drawn; wide again, the current frame is sent whole (not only what changed since the last
-    /// one drawn, which the terminal may have lost), in place; too short for it, the same.
-    @Test func aNarrowerTerminalPausesDrawingUntilThePictureFitsAgain() throws {
-        // A pseudo-terminal, so the sink can read its size.
-        let pty = try #require(PseudoTerminal(columns: 40, rows: 24))
-        defer { close(pty.terminal) }
-        let input = open("/dev/null", O_RDONLY)
-        defer { close(input) }
-        let link = TerminalLink(input: input, output: pty.terminal, clock: ManualClock(), pacing: false)
-        let sink = InlinePixelSink(
-            link: link, area: (8, 3), pixels: PixelOutputs(graphics: .sixel, cell: Self.cell, maximum: nil),
-            background: nil, upscale: true)
-        // Small, so that a frame fits the pseudo-terminal's buffer, which nothing reads meanwhile.
-        let tile = Tile(columns: 8, rows: 3)
-        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 4)
+    /// An 8x3-cell sink speaking `graphics` on a pseudo-terminal of 40x24 (so that it reads the
+    /// terminal's size), small so that a frame fits the pseudo-terminal's buffer, which nothing
+    /// reads meanwhile.
+    private final class ResizedSink {
+        let pty: PseudoTerminal
+        let sink: InlinePixelSink
+        private let input: CInt
+        private let tile = Tile(columns: 8, rows: 3)
+        private let frames = PixelOutputTests.frames(width: 96, height: 64, count: 4)
+
+        init(_ graphics: GraphicsProtocol) throws {
+            pty = try #require(PseudoTerminal(columns: 40, rows: 24))
+            input = open("/dev/null", O_RDONLY)
+            let link = TerminalLink(input: input, output: pty.terminal, clock: ManualClock(), pacing: false)
+            sink = InlinePixelSink(
+                link: link, area: (8, 3),
+                pixels: PixelOutputs(graphics: graphics, cell: InlinePixelSinkTests.cell, maximum: nil),
+                background: nil, upscale: true)
+        }
+
+        deinit {
+            close(input)
+            close(pty.terminal)
+        }
+
+        /// Frame `index` of file 0 presented: the picture, and what was written.
         func show(_ index: Int) -> (picture: PixelPicture, bytes: [UInt8]) {
             let picture = sink.prepare(
                 frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
             sink.present([TileView(tile: tile, file: 0, picture: picture)], status: nil)
             return (picture, pty.take())
         }
-        let first = show(0).picture
+
+        /// The terminal made `columns` x `rows`, and the sink told, as the player tells it.
+        func resize(columns: Int, rows: Int) {
+            pty.resize(columns: columns, rows: rows)
+            sink.refresh()
+        }
+    }
+
+    /// Narrowed below the picture's width (the terminal may have rewrapped it), nothing is
+    /// drawn; wide again, the current frame is sent whole (not only what changed since the last
+    /// one drawn, which the terminal may have lost), in place; too short for it, the same.
+    @Test func aNarrowerTerminalPausesDrawingUntilThePictureFitsAgain() throws {
+        let terminal = try ResizedSink(.sixel)
+        let sink = terminal.sink
+        let first = terminal.show(0).picture
         #expect(first.layout.columns > 5)
-        pty.resize(columns: 5, rows: 24)
-        sink.refresh()
-        #expect(sink.hidden && show(1).bytes.isEmpty)
-        pty.resize(columns: 40, rows: 24)
-        sink.refresh()
+        terminal.resize(columns: 5, rows: 24)
+        #expect(sink.hidden && terminal.show(1).bytes.isEmpty)
+        terminal.resize(columns: 40, rows: 24)
         #expect(!sink.hidden)
         // Whole: on a screen that shows nothing, the frame appears entire where it belongs.
         func expectWhole(_ shown: (picture: PixelPicture, bytes: [UInt8])) throws {
@@ -142,43 +164,26 @@ import Testing
             expectShows(blank, top: 11 - shown.picture.layout.rows, picture: shown.picture)
             #expect(blank.row == 11 && blank.column == 0)
         }
-        try expectWhole(show(2))
+        try expectWhole(terminal.show(2))
         // A resize seen only once it fits again (narrower and back between two looks): whole too.
         sink.refresh()
-        try expectWhole(show(3))
-        pty.resize(columns: 40, rows: first.layout.rows)
-        sink.refresh()
-        #expect(sink.hidden && show(0).bytes.isEmpty)
+        try expectWhole(terminal.show(3))
+        terminal.resize(columns: 40, rows: first.layout.rows)
+        #expect(sink.hidden && terminal.show(0).bytes.isEmpty)
     }
 
     /// kitty, after a resize: paused while narrower, then its image placed again from the
     /// cursor moved up over the picture's rows (which kept their spaces), not only a frame into
     /// an image kitty may have moved.
     @Test func kittyPlacesTheImageAgainOnceItFits() throws {
-        let pty = try #require(PseudoTerminal(columns: 40, rows: 24))
-        defer { close(pty.terminal) }
-        let input = open("/dev/null", O_RDONLY)
-        defer { close(input) }
-        let link = TerminalLink(input: input, output: pty.terminal, clock: ManualClock(), pacing: false)
-        let sink = InlinePixelSink(
-            link: link, area: (8, 3), pixels: PixelOutputs(graphics: .kitty, cell: Self.cell, maximum: nil),
-            background: nil, upscale: true)
-        let tile = Tile(columns: 8, rows: 3)
-        let frames = PixelOutputTests.frames(width: 96, height: 64, count: 3)
-        func show(_ index: Int) -> String {
-            let picture = sink.prepare(
-                frames[index], serial: 0, change: nil, tile: tile, slot: 0, file: 0, index: index)
-            sink.present([TileView(tile: tile, file: 0, picture: picture)], status: nil)
-            return String(decoding: pty.take(), as: UTF8.self)
-        }
+        let terminal = try ResizedSink(.kitty)
+        func show(_ index: Int) -> String { String(decoding: terminal.show(index).bytes, as: UTF8.self) }
         let first = show(0)
         let rows = try #require(first.firstMatch(of: /\x1B\[(\d+)A\r\x1B7/).flatMap { Int($0.1) })
         #expect(first.contains("a=T"))
-        pty.resize(columns: 5, rows: 24)
-        sink.refresh()
-        #expect(sink.hidden && show(1).isEmpty)
-        pty.resize(columns: 40, rows: 24)
-        sink.refresh()
+        terminal.resize(columns: 5, rows: 24)
+        #expect(terminal.sink.hidden && show(1).isEmpty)
+        terminal.resize(columns: 40, rows: 24)
         let again = show(2)
         #expect(again.contains("a=T") && again.contains("\u{1B}[\(rows)A\r\u{1B}7"), "\(again.debugDescription)")
     }
