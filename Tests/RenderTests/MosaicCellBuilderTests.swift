@@ -531,4 +531,67 @@ import Testing
         #expect(eighthsChosen > 10, "eighth blocks chosen \(eighthsChosen) times")
         #expect(wedges ? wedgesChosen > 10 : wedgesChosen == 0, "wedges chosen \(wedgesChosen) times")
     }
+
+    /// A cell whose canvas pixels are all one colour is drawn without the search (`flatCell`),
+    /// as the very cell the search chooses: the same grid with and without the shortcut, for
+    /// every set, with and without eighth blocks and wedges, in every colour mode (dithered
+    /// too), enlarged and reduced. The canvases are blocks of one colour (every grey and random
+    /// colours), so most cells are flat and the rest mix two to four colours.
+    @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
+    func flatCellsAreTheCellsTheSearchChooses(symbols: MosaicSymbols) {
+        var random = SplitMix64(seed: 47)
+        let modes: [(ColorMode, Bool)] = [
+            (.truecolor, false), (.palette256, false), (.palette256, true), (.palette16, true), (.palette8, false),
+        ]
+        for (width, height, columns, rows, block) in [
+            (480, 270, 160, 48, 9), (96, 60, 40, 12, 12), (40, 24, 60, 20, 4),
+        ] {
+            var canvas = RGBAImage(width: width, height: height)
+            var grey = 0
+            for blockTop in stride(from: 0, to: height, by: block) {
+                for blockLeft in stride(from: 0, to: width, by: block) {
+                    let colour =
+                        grey < 256
+                        ? RGBA(r: UInt8(grey), g: UInt8(grey), b: UInt8(grey))
+                        : RGBA(
+                            r: UInt8(random.next() % 256), g: UInt8(random.next() % 256), b: UInt8(random.next() % 256))
+                    grey += 1
+                    for y in blockTop..<min(height, blockTop + block) {
+                        for x in blockLeft..<min(width, blockLeft + block) { canvas.pixels[y * width + x] = colour }
+                    }
+                }
+            }
+            let geometry = MosaicGeometry(
+                sourceWidth: width, sourceHeight: height, columns: columns, rows: rows, subcellRows: symbols.rows)
+            let flat = (0..<rows).reduce(0) { count, row in
+                count
+                    + (0..<columns).filter { column in
+                        let first = canvas.pixels[
+                            geometry.down[row][0].index * width + geometry.across[column][0].index]
+                        return geometry.down[row].allSatisfy { down in
+                            geometry.across[column].allSatisfy { canvas.pixels[down.index * width + $0.index] == first }
+                        }
+                    }.count
+            }
+            #expect(flat > columns * rows / 3 && flat < columns * rows, "\(width)x\(height): \(flat) flat cells")
+            for (mode, dither) in modes {
+                for (eighths, wedges) in [(false, false), (true, false), (true, true)]
+                where !wedges || symbols != .quadrant {
+                    var base = CellGridBuilder(mode: mode, dither: dither)
+                    base.eighths = eighths
+                    base.wedges = wedges
+                    var searched = MosaicCellBuilder(symbols: symbols, base: base)
+                    searched.takesFlatCells = false
+                    let shortcut = MosaicCellBuilder(symbols: symbols, base: base)
+                    let expected = searched.build(canvas, geometry: geometry, originRow: 0, originColumn: 0).grid
+                    let found = shortcut.build(canvas, geometry: geometry, originRow: 0, originColumn: 0).grid
+                    let differing = zip(expected.cells, found.cells).filter { $0 != $1 }
+                    #expect(
+                        differing.isEmpty,
+                        "\(width)x\(height) \(mode) dither \(dither) eighths \(eighths) wedges \(wedges): \(differing.count) cells differ, first \(String(describing: differing.first))"
+                    )
+                }
+            }
+        }
+    }
 }

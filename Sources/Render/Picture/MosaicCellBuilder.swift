@@ -65,6 +65,8 @@ public struct MosaicCellBuilder: Sendable {
     /// lighter one carrying the rest of the cell's light, where that shows with less error
     /// (`movedLight`).
     var movesLight = true
+    /// Cells of one colour skip the search (`flatCell`); off in tests, to compare.
+    var takesFlatCells = true
 
     public init(symbols: MosaicSymbols, base: CellGridBuilder) {
         precondition(symbols != .half, "half blocks are CellGridBuilder's")
@@ -180,13 +182,17 @@ public struct MosaicCellBuilder: Sendable {
                                 {
                                     continue
                                 }
-                                let (digest, opaque) = Self.digest(
+                                let (digest, opaque, uniform) = Self.digest(
                                     pixels, width: width, across: across, down: down)
                                 if !compare || digests.base[index] != digest {
                                     digests.base[index] = digest
-                                    cells.base[index] = cell(
-                                        pixels, width: width, column: column, row: row, geometry: geometry,
-                                        opaque: opaque, toLinear: toLinear, scratch: &scratch)
+                                    cells.base[index] =
+                                        uniform && opaque && takesFlatCells && base.mode != .mono
+                                        ? flatCell(
+                                            pixels[across[0].index + down[0].index * width], column: column, row: row)
+                                        : cell(
+                                            pixels, width: width, column: column, row: row, geometry: geometry,
+                                            opaque: opaque, toLinear: toLinear, scratch: &scratch)
                                 } else if !fresh {
                                     continue
                                 }
@@ -206,13 +212,13 @@ public struct MosaicCellBuilder: Sendable {
 
     /// A cell's canvas pixels folded into 64 bits: equal pixels, equal digests, so an unchanged
     /// cell is not worked out again. And whether every one of them is opaque (its samples are then
-    /// measured without alpha). Two pixels a step into four independent lanes (a multiply's
+    /// measured without alpha), and whether they are all one colour (`uniform`: `flatCell`). Two pixels a step into four independent lanes (a multiply's
     /// latency, not its throughput, bounded the one-lane fold: a 1080p first frame spent 3 ms
     /// here), each lane mixed by rotation so high bits reach low ones; the lanes folded at the end.
     private static func digest(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
         down: [MosaicGeometry.Share]
-    ) -> (digest: UInt64, opaque: Bool) {
+    ) -> (digest: UInt64, opaque: Bool, uniform: Bool) {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         @inline(__always) func mix(_ lane: UInt64, _ value: UInt64) -> UInt64 {
             let mixed = lane ^ value
@@ -221,11 +227,15 @@ public struct MosaicCellBuilder: Sendable {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (
             0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 0x1000_0000_01B3, 0xFF51_AFD7_ED55_8CCD
         )
-        guard let first = across.first?.index else { return (lanes.0, false) }
+        guard let first = across.first?.index, let top = down.first?.index else { return (lanes.0, false, false) }
         let count = across.count
         // RGBA in memory: alpha is a little-endian word's top byte.
         var alphas: UInt64 = 0xFF00_0000_FF00_0000
         let base = UnsafeRawPointer(pixels.baseAddress!)
+        // The cell's first pixel twice: every word of a one-colour cell equals it.
+        let single = UInt64((base + (top * width + first) * 4).loadUnaligned(as: UInt32.self))
+        let pair = single | single << 32
+        var differ: UInt64 = 0
         for share in down {
             var at = base + (share.index * width + first) * 4
             var left = count
@@ -234,6 +244,7 @@ public struct MosaicCellBuilder: Sendable {
                 let c = at.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
                 let d = at.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
                 alphas &= a & b & c & d
+                differ |= (a ^ pair) | (b ^ pair) | (c ^ pair) | (d ^ pair)
                 lanes = (mix(lanes.0, a), mix(lanes.1, b), mix(lanes.2, c), mix(lanes.3, d))
                 at += 32
                 left -= 8
@@ -241,6 +252,7 @@ public struct MosaicCellBuilder: Sendable {
             while left >= 2 {
                 let a = at.loadUnaligned(as: UInt64.self)
                 alphas &= a
+                differ |= a ^ pair
                 lanes.0 = mix(lanes.0, a)
                 at += 8
                 left -= 2
@@ -248,6 +260,7 @@ public struct MosaicCellBuilder: Sendable {
             if left == 1 {
                 let a = UInt64(at.loadUnaligned(as: UInt32.self))
                 alphas &= a | 0xFF00_0000_0000_0000
+                differ |= a ^ single
                 lanes.1 = mix(lanes.1, a)
             }
         }
@@ -256,7 +269,18 @@ public struct MosaicCellBuilder: Sendable {
         hash ^= hash >> 33
         hash = hash &* 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
-        return (hash, alphas & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000)
+        return (hash, alphas & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000, differ == 0)
+    }
+
+    /// An opaque cell of one colour: every candidate splits it into two groups of that colour,
+    /// so the search ends in a blank cell of it, the first candidate (the same cell
+    /// `bestCell` chooses: MosaicCellBuilderTests), found without it. Drawn animations are
+    /// mostly flat: sprite.gif's first picture in quadrants 4.9 → 3.2 ms (`tview-bench mosaic`).
+    /// A dithered flat area (med.gif's bars) is not one colour and is searched.
+    private func flatCell(_ pixel: RGBA, column: Int, row: Int) -> Cell {
+        Cell(
+            glyph: .space, foreground: .default,
+            background: base.color(pixel, x: column * symbols.columns, y: row * symbols.rows))
     }
 
     /// The least-error cell for the sub-cells (row by row); (x, y) is the first sub-cell's place,
