@@ -1,5 +1,6 @@
-import Graphics
 import Glibc
+import Graphics
+import Terminal
 
 /// The write end of the signal pipe, read by the handler. Set once, before any handler is
 /// installed, and never changed: safe to read from a signal handler.
@@ -55,7 +56,16 @@ enum SignalPipe {
                     // Stopped in the background (Ctrl-Z, then `kill %1`; the shell's exit; under
                     // `timeout`), the terminal is not tview's: it was given back, or never taken.
                     // Touching its modes would stop tview again (SIGTTOU) instead of ending it.
-                    if !terminalIsOurs() { _exit(128 + number) }
+                    // Where SIGTTOU cannot stop it (a launcher that ignores it lets a background
+                    // tview take the terminal), what tview took is given back here and now: the
+                    // player might read the terminal, and SIGTTIN would stop it.
+                    if !terminalIsOurs() {
+                        if !JobControl.isStopped && backgroundTerminalAllowed() {
+                            endingSignal = number
+                            giveBackAndExit()
+                        }
+                        _exit(128 + number)
+                    }
                     if endingSignal == 0 {
                         endingSignal = number
                         guard playerListens else { return giveBackAndExit() }
@@ -127,6 +137,19 @@ private func terminalIsOurs() -> Bool {
     defer { close(terminal) }
     let foreground = tcgetpgrp(terminal)
     return foreground < 0 || foreground == getpgrp()
+}
+
+/// Whether the terminal's modes and screen can be changed from a background process group
+/// without the kernel stopping tview: SIGTTOU ignored or blocked (async-signal-safe).
+private func backgroundTerminalAllowed() -> Bool {
+    var action = sigaction()
+    sigaction(SIGTTOU, nil, &action)
+    if unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        return true
+    }
+    var blocked = sigset_t()
+    pthread_sigmask(SIG_BLOCK, nil, &blocked)
+    return sigismember(&blocked, SIGTTOU) == 1
 }
 
 /// The deadline handler: only async-signal-safe calls. A new open of /dev/tty is non-blocking

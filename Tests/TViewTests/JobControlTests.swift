@@ -64,4 +64,22 @@ import Testing
         #expect(shown.contains("waiting"), "\(shown.suffix(200))")
         #expect(shown.contains("ended"), "\(shown.suffix(200))")
     }
+
+    @Test func aBackgroundJobThatTookTheTerminalGivesItBackWhenKilled() throws {
+        // A launcher that ignores SIGTTOU lets a background tview take the terminal (its modes
+        // and the alternate screen); killed, it gives them back as a foreground one does.
+        let shown = try shell(
+            """
+            before=$(stty -g); (trap '' TTOU; exec \(tview)) & \
+            for i in $(seq 200); do [ "$(stty -g)" != "$before" ] && break; sleep 0.05; done; \
+            [ "$(stty -g)" != "$before" ] && echo taken; end; \
+            [ "$(stty -g)" = "$before" ] && echo modes-back || echo modes-left
+            """
+        )
+        #expect(shown.contains("taken"), "\(shown.suffix(200))")
+        #expect(shown.contains("ended"), "\(shown.suffix(200))")
+        #expect(shown.contains("modes-back"), "\(shown.suffix(200))")
+        let leftScreen = shown.range(of: "\u{1B}[?1049l")
+        #expect(leftScreen != nil && leftScreen!.lowerBound > shown.range(of: "taken")!.lowerBound)
+    }
 }
