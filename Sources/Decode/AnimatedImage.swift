@@ -15,6 +15,9 @@ public final class AnimatedImage {
     public var format: ImageFormat { decoder.format }
     public var canvasWidth: Int { decoder.canvasWidth }
     public var canvasHeight: Int { decoder.canvasHeight }
+    /// The picture's own size, upright: the canvas's, or more where the file is decoded at a
+    /// smaller scale (a JPEG).
+    public var pictureSize: (width: Int, height: Int) { decoder.pictureSize }
 
     /// The loop count the file states: 0 means forever, nil that the file states none (GIF
     /// without a NETSCAPE block, a still image). For GIF it is known after the first frame.

@@ -27,6 +27,11 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Embedded colour profiles are converted to sRGB (as browsers show them); off, pixels come
     /// as stored (conformance references that hold another format's raw values).
     public var convertsColorProfiles: Bool
+    /// A picture that decodes at a smaller scale (a JPEG, through its DCT scaling) and is over
+    /// these limits at full size is decoded at the largest smaller scale within them instead of
+    /// refused (`--info`: a description needs no full-size pixels; playing asks for the size it
+    /// shows through `frameBound`).
+    public var scalesToFit = false
 
     public init(
         memoryBudget: Int = DecodeLimits.defaultMemoryBudget, frameBound: FrameBound? = nil,

@@ -5,6 +5,9 @@ protocol FrameDecoder: AnyObject {
     var format: ImageFormat { get }
     var canvasWidth: Int { get }
     var canvasHeight: Int { get }
+    /// The picture's own size, upright, where it is decoded smaller than that (a scaled JPEG);
+    /// the canvas's elsewhere.
+    var pictureSize: (width: Int, height: Int) { get }
     /// The loop count as the file states it (see `AnimatedImage.loopCount`); may become known
     /// only once the first frame has been read (a GIF's NETSCAPE block).
     var loopCount: Int? { get }
@@ -44,6 +47,7 @@ protocol FrameDecoder: AnyObject {
 }
 
 extension FrameDecoder {
+    var pictureSize: (width: Int, height: Int) { (canvasWidth, canvasHeight) }
     var colorProfile: ColorProfile? { nil }
     func skipFrame() -> Duration? { nil }
     func show(at bound: FrameBound) {}

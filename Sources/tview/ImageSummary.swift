@@ -31,8 +31,7 @@ struct ImageSummary {
         file = image.name
         format = image.format
         source = image.source
-        width = image.canvasWidth
-        height = image.canvasHeight
+        (width, height) = image.pictureSize
         loopCount = image.loopCount
         totalPlays = image.totalPlays
         self.durations = durations

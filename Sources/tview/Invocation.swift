@@ -69,6 +69,7 @@ struct Invocation: Equatable {
             return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
         }
         if info {
+            limits.scalesToFit = true
             return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
         }
         let environment = ProcessInfo.environment

@@ -60,6 +60,31 @@ import Testing
         #expect(scaled.message.contains("32x24"), "\(scaled.message)")
     }
 
+    /// Over the budget at full size and within it at half (`--info` on a photo larger than a
+    /// canvas may be): refused as it is, opened at half with `scalesToFit`, its own size still
+    /// the picture's; the frame is the half-size decode. Over it at every scale: refused with
+    /// the picture's size.
+    @Test func aPictureOverTheLimitsAtFullSizeOpensSmallerWhereAsked() throws {
+        let path = TestPaths.samples.appendingPathComponent("good/jpeg-rgb.jpg").path
+        let file = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        // Room for the 16x12 canvas, not the 32x24 one.
+        var limits = DecodeLimits(memoryBudget: DecodeLimits.processOverhead + file + 16 * 12 * 4)
+        #expect(throws: DecodeError.self) { try AnimatedImage.open(path: path, limits: limits) }
+        limits.scalesToFit = true
+        let image = try AnimatedImage.open(path: path, limits: limits)
+        #expect(image.canvasWidth == 16 && image.canvasHeight == 12)
+        #expect(image.pictureSize == (32, 24))
+        let frame = try #require(try image.nextFrame()).image
+        #expect(frame.width == 16 && frame.height == 12)
+        limits.memoryBudget = DecodeLimits.processOverhead + file + 3 * 4
+        do {
+            _ = try AnimatedImage.open(path: path, limits: limits)
+            Issue.record("opened within a budget too small for 4x3")
+        } catch {
+            #expect(error.description.contains("32x24"), "\(error.description)")
+        }
+    }
+
     /// The turn applies to the scaled picture too: orientation 6 (32x24 shown) bounded to 8x6.
     @Test func aTurnedPhotoIsScaledInItsShownShape() throws {
         let path = TestPaths.samples.appendingPathComponent("good/jpeg-exif-orientation-6.jpg").path

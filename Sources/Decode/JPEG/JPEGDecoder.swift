@@ -20,6 +20,7 @@ final class JPEGDecoder: FrameDecoder {
     /// rounded up as libjpeg rounds).
     private let fullWidth: Int
     private let fullHeight: Int
+    let pictureSize: (width: Int, height: Int)
     private var storedWidth: Int { (fullWidth + scale - 1) / scale }
     private var storedHeight: Int { (fullHeight + scale - 1) / scale }
     /// libjpeg-turbo's DCT scaling: 1, 2, 4 or 8, the most that still gives the picture at least
@@ -65,21 +66,34 @@ final class JPEGDecoder: FrameDecoder {
         // plain Adobe rule.
         convertsInk = cmyk != 0 && colorProfile?.isCMYK == true
         let upright = orientation.orientedSize(width: fullWidth, height: fullHeight)
-        scale = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
-        openedScale = scale
+        pictureSize = upright
+        let bound = Self.scale(width: upright.width, height: upright.height, bound: limits.frameBound)
         // A turned picture is held twice while it is turned; a progressive file's coefficients
         // are kept at the full size whatever the scale. A refusal names the picture's own size,
         // not the scaled canvas (the coefficients are the full size's).
-        do {
+        let (stored, canvases) = ((Int(width), Int(height)), Self.canvasesHeld + (orientation.isUpright ? 0 : 1))
+        func check(_ scale: Int) throws(DecodeError) {
             try limits.checkMemory(
-                width: storedWidth, height: storedHeight,
-                canvases: Self.canvasesHeld + (orientation.isUpright ? 0 : 1),
+                width: (stored.0 + scale - 1) / scale, height: (stored.1 + scale - 1) / scale, canvases: canvases,
                 alsoBytes: coefficientBytes + file.count, format: .jpeg)
-        } catch {
-            guard case .overBudget(let format, _, _, let needed, let budget) = error else { throw error }
-            throw .overBudget(
-                format: format, width: upright.width, height: upright.height, needed: needed, budget: budget)
         }
+        do {
+            try check(bound)
+            scale = bound
+        } catch {
+            // Within the limits at a smaller scale, where the caller takes that.
+            if limits.scalesToFit, let smaller = [2, 4, 8].first(where: { $0 > bound && (try? check($0)) != nil }) {
+                scale = smaller
+            } else if case .overBudget(let format, _, _, let needed, let budget) = error {
+                throw .overBudget(
+                    format: format, width: upright.width, height: upright.height, needed: needed, budget: budget)
+            } else if case .tooLarge(let format, _, _) = error {
+                throw .tooLarge(format: format, width: upright.width, height: upright.height)
+            } else {
+                throw error
+            }
+        }
+        openedScale = scale
     }
 
     func rewind() throws(DecodeError) {
