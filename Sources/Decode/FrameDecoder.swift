@@ -13,6 +13,9 @@ protocol FrameDecoder: AnyObject {
     var loopCount: Int? { get }
     /// The frame count where the container states it and it was checked; nil for GIF.
     var declaredFrameCount: Int? { get }
+    /// The frame count worked out in advance where the format states none but its blocks can
+    /// be walked without decoding (GIF: `GIFFrameCounter`); nil elsewhere. Reads the whole file.
+    func countFrames() -> Int?
     /// Every frame's duration where the container states them all without decoding (WebP);
     /// nil elsewhere.
     var declaredDurations: [Duration]? { get }
@@ -56,6 +59,7 @@ extension FrameDecoder {
 
 extension FrameDecoder {
     var declaredDurations: [Duration]? { nil }
+    func countFrames() -> Int? { nil }
     var dataEndedEarly: Bool { false }
     var imageFollows: Bool { false }
     var lastChange: PixelRect? { nil }

@@ -377,6 +377,20 @@ import Testing
         #expect(Set(sink.frameNumbers) == Set(0..<10))
     }
 
+    /// A GIF states no frame count; started paused, its status still says how many frames it
+    /// has (a walk over its blocks), not `1/?`.
+    @Test func startPausedShowsAGIFsFrameCount() throws {
+        let clock = ManualClock()
+        let image = try AnimatedImage.open(path: RepositoryPaths.sample("demo-ball.gif"))
+        let (player, sink, _) = player(
+            [image], clock: clock, script: [(.seconds(1), .key(.quit))], settings: PlayerSettings(startPaused: true))
+        #expect(player.run() == .quit)
+        let count = try #require(image.frameCount ?? image.expectedFrameCount)
+        #expect(count > 1)
+        let status = try #require(sink.presentations.first?.status)
+        #expect(status.contains("frame 1/\(count) "), "\(status)")
+    }
+
     @Test func loopCountsFromTheFileAndFromTheCommandLine() {
         let clock = ManualClock()
         let three = SyntheticSource(frames: 5, durations: [.milliseconds(50)], totalPlays: 3)

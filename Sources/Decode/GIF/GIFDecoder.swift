@@ -73,6 +73,10 @@ final class GIFDecoder: FrameDecoder {
         aheadError = nil
     }
 
+    func countFrames() -> Int? {
+        GIFFrameCounter.count(reader.input)
+    }
+
     /// The first frame of a pass only: its canvas is new, and no frame made of it holds it.
     func drawsNextFrame(showing canvas: GrowingCanvas) -> Bool {
         guard !framesThisPass, !finished, aheadError == nil else { return false }

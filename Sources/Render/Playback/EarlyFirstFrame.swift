@@ -64,6 +64,14 @@ public final class EarlyFirstFrame: FrameSource {
         settle()
         return source.frameCount
     }
+    public var expectedFrameCount: Int? {
+        settle()
+        return source.expectedFrameCount
+    }
+    public func countFramesInAdvance() {
+        settle()
+        source.countFramesInAdvance()
+    }
     public var totalPlays: Int? {
         settle()
         return source.totalPlays

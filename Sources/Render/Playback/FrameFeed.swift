@@ -147,8 +147,10 @@ final class FrameFeed<Sink: FrameSink> {
         }
     }
 
-    /// The next frame, decoded and prepared (the decode-ahead job).
+    /// The next frame, decoded and prepared (the decode-ahead job). The first time, the file's
+    /// frame count is worked out too where a walk over it tells it (GIF), for the status line.
     func decodeAndPrepareNext() -> Slot? {
+        source.countFramesInAdvance()
         var slot = decodeNextQuietly()
         if slot != nil { prepareIfNeeded(&slot!) }
         return slot

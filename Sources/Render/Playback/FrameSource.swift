@@ -7,6 +7,12 @@ public protocol FrameSource: AnyObject {
     var name: String { get }
     /// Known after one full pass for GIF.
     var frameCount: Int? { get }
+    /// `frameCount`, or a count worked out before a pass has ended (`countFramesInAdvance`):
+    /// what the status line shows.
+    var expectedFrameCount: Int? { get }
+    /// Works out `expectedFrameCount` where the file tells it without decoding (GIF), once; a
+    /// walk over the file, for the thread that decodes ahead.
+    func countFramesInAdvance()
     /// How many times the animation plays as its file says; nil means forever.
     var totalPlays: Int? { get }
     func nextFrame() throws(DecodeError) -> Frame?
@@ -29,6 +35,8 @@ public protocol FrameSource: AnyObject {
 }
 
 extension FrameSource {
+    public var expectedFrameCount: Int? { frameCount }
+    public func countFramesInAdvance() {}
     public var hasMoreFrames: Bool { false }
     public func skipFrame() -> Duration? { nil }
     public func show(at bound: FrameBound) {}

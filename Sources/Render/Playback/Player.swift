@@ -452,8 +452,14 @@ public final class Player<Sink: FrameSink> {
             return status
         }
         guard settings.showStatus, let timeline = timelines.first, let current = timeline.current else { return nil }
+        if timeline.schedule.isPaused && timeline.source.expectedFrameCount == nil {
+            // Paused, nothing is timed: the count's walk over the file (a GIF's) is done now,
+            // not left to the next decode ahead, so the status says `1/40`, not `1/?`.
+            timeline.collectAhead()
+            timeline.source.countFramesInAdvance()
+        }
         return PlaybackStatus(
-            name: timeline.source.name, frame: current.index + 1, frameCount: timeline.source.frameCount,
+            name: timeline.source.name, frame: current.index + 1, frameCount: timeline.source.expectedFrameCount,
             delay: current.duration, speed: timeline.schedule.speed, paused: timeline.schedule.isPaused,
             framesPerSecond: Double(recentPresents.count), skipped: timeline.counts.framesSkipped)
     }

@@ -1,0 +1,68 @@
+@testable import Decode
+import Foundation
+import Testing
+
+/// A GIF's frame count from a walk over its blocks (`GIFFrameCounter`) is the count a whole pass
+/// decodes, for every GIF among the samples and the shared corpus that decodes whole (a screen
+/// with no image is one transparent frame, as browsers show it); where a pass ends early
+/// (damaged data), the walk never counts fewer frames than were decoded.
+@Suite struct GIFFrameCounterTests {
+    @Test func theWalkCountsTheFramesAPassDecodes() throws {
+        var paths = try FileManager.default.contentsOfDirectory(
+            atPath: TestPaths.samples.appendingPathComponent("good").path
+        ).filter { $0.hasSuffix(".gif") }.map { TestPaths.samples.appendingPathComponent("good/\($0)").path }
+        if let corpus = TestPaths.corpus?.appendingPathComponent("gif"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path)
+        {
+            paths += names.filter { $0.hasSuffix(".gif") }.map { corpus.appendingPathComponent($0).path }
+        }
+        var whole = 0, manyFrames = 0
+        for path in paths {
+            guard let image = try? AnimatedImage.open(path: path) else { continue }
+            var decoded = 0, failed = false
+            do {
+                while try image.nextFrame() != nil { decoded += 1 }
+            } catch {
+                failed = true
+            }
+            let input = try InputFile.open(path: path, limits: DecodeLimits())
+            let counted = GIFFrameCounter.count(input)
+            if image.isTruncated || failed {
+                #expect(
+                    (counted ?? decoded) >= decoded,
+                    "\(path): counted \(String(describing: counted)), decoded \(decoded)")
+            } else {
+                #expect(counted == decoded, "\(path): counted \(String(describing: counted)), decoded \(decoded)")
+                whole += 1
+                if decoded > 2 { manyFrames += 1 }
+            }
+        }
+        #expect(whole >= 10 && manyFrames >= 3, "\(whole) whole files, \(manyFrames) with more than two frames")
+    }
+
+    /// Before a pass has ended, `expectedFrameCount` is nil for a GIF until counted, then the
+    /// walk's count; `frameCount` stays what a pass found (nil until then).
+    @Test func theCountIsOfferedBeforeAPassEnds() throws {
+        let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/demo-ball.gif").path)
+        _ = try image.nextFrame()
+        #expect(image.frameCount == nil && image.expectedFrameCount == nil)
+        image.countFramesInAdvance()
+        let expected = try #require(image.expectedFrameCount)
+        #expect(expected > 1 && image.frameCount == nil)
+        var decoded = 1
+        while try image.nextFrame() != nil { decoded += 1 }
+        #expect(image.frameCount == decoded && expected == decoded)
+    }
+
+    @Test func notAGIFOrCutInsideAnImageIsNotCounted() throws {
+        let data = try Data(contentsOf: TestPaths.samples.appendingPathComponent("good/demo-ball.gif"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tview-gif-count-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cut = directory.appendingPathComponent("cut.gif"), png = directory.appendingPathComponent("x.png")
+        try data.prefix(data.count / 2).write(to: cut)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 40)).write(to: png)
+        #expect(GIFFrameCounter.count(try InputFile.open(path: cut.path, limits: DecodeLimits())) == nil)
+        #expect(GIFFrameCounter.count(try InputFile.open(path: png.path, limits: DecodeLimits())) == nil)
+    }
+}
