@@ -21,6 +21,9 @@ final class FrameFeed<Sink: FrameSink> {
     /// A file of one frame plays again each loop (full screen: it counts as a loop), or stays
     /// (a gallery's still needs no deadlines).
     var repeatsSingleFrames = true
+    /// The file's frame count is worked out ahead where a walk over it tells it (GIF), for the
+    /// status line; a gallery's tiles show none.
+    var countsFramesAhead = true
     /// What decoding did (frames decoded, time, loops).
     private(set) var statistics = PlaybackStatistics()
     /// Files that could not be played, with why.
@@ -150,7 +153,7 @@ final class FrameFeed<Sink: FrameSink> {
     /// The next frame, decoded and prepared (the decode-ahead job). The first time, the file's
     /// frame count is worked out too where a walk over it tells it (GIF), for the status line.
     func decodeAndPrepareNext() -> Slot? {
-        source.countFramesInAdvance()
+        if countsFramesAhead { source.countFramesInAdvance() }
         var slot = decodeNextQuietly()
         if slot != nil { prepareIfNeeded(&slot!) }
         return slot

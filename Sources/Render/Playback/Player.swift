@@ -261,6 +261,7 @@ public final class Player<Sink: FrameSink> {
                 sources: sources, sink: sink, clock: clock, cache: cache, tile: layout.tiles[slot], slot: slot)
             feed.plays = nil  // tiles play until the page changes
             feed.repeatsSingleFrames = false
+            feed.countsFramesAhead = false  // a tile's status gives no frame count
             let timeline = Timeline(feed: feed, sink: sink, clock: clock, worker: nil)
             timeline.measuresLoops = true
             timelines.append(timeline)
