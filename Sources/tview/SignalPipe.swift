@@ -45,6 +45,8 @@ enum SignalPipe {
         }
         signalPipeWriteEnd = ends[1]
         saveTerminalModes()
+        // Made now, not first in a handler.
+        _ = TerminalHold.isHeld
         for signal in handled {
             var action = sigaction()
             if ending.contains(signal) {
@@ -57,10 +59,11 @@ enum SignalPipe {
                     // `timeout`), the terminal is not tview's: it was given back, or never taken.
                     // Touching its modes would stop tview again (SIGTTOU) instead of ending it.
                     // Where SIGTTOU cannot stop it (a launcher that ignores it lets a background
-                    // tview take the terminal), what tview took is given back here and now: the
-                    // player might read the terminal, and SIGTTIN would stop it.
+                    // tview take the terminal), what tview holds is given back here and now: the
+                    // player might read the terminal, and SIGTTIN would stop it. Nothing else:
+                    // the modes are then another program's.
                     if !terminalIsOurs() {
-                        if !JobControl.isStopped && backgroundTerminalAllowed() {
+                        if TerminalHold.isHeld && backgroundTerminalAllowed() {
                             endingSignal = number
                             giveBackAndExit()
                         }

@@ -67,12 +67,15 @@ import Testing
 
     @Test func aBackgroundJobThatTookTheTerminalGivesItBackWhenKilled() throws {
         // A launcher that ignores SIGTTOU lets a background tview take the terminal (its modes
-        // and the alternate screen); killed, it gives them back as a foreground one does.
+        // and the alternate screen); killed, it gives them back as a foreground one does. It
+        // stops as it reads the terminal's answer (SIGTTIN): killed once bash has seen that, so
+        // bash continues it too.
         let shown = try shell(
             """
             before=$(stty -g); (trap '' TTOU; exec \(tview)) & \
             for i in $(seq 200); do [ "$(stty -g)" != "$before" ] && break; sleep 0.05; done; \
-            [ "$(stty -g)" != "$before" ] && echo taken; end; \
+            [ "$(stty -g)" != "$before" ] && echo taken; \
+            until jobs -s | grep -q .; do sleep 0.05; done; end; \
             [ "$(stty -g)" = "$before" ] && echo modes-back || echo modes-left
             """
         )
@@ -80,6 +83,21 @@ import Testing
         #expect(shown.contains("ended"), "\(shown.suffix(200))")
         #expect(shown.contains("modes-back"), "\(shown.suffix(200))")
         let leftScreen = shown.range(of: "\u{1B}[?1049l")
+        #expect(shown.contains("\u{1B}[?1049h"))
         #expect(leftScreen != nil && leftScreen!.lowerBound > shown.range(of: "taken")!.lowerBound)
+    }
+
+    @Test func aBackgroundJobThatHoldsNothingLeavesTheTerminalAlone() throws {
+        // The same launcher, tview writing to a pipe: it never changes the terminal's modes, so
+        // killed it must not put back the ones it found (another program's by then: here the
+        // shell's `stty -echo`).
+        let shown = try shell(
+            """
+            (trap '' TTOU; exec \(tview) --animate --loops 100 > /dev/null) & sleep 0.5; stty -echo; \
+            after=$(stty -g); end; [ "$(stty -g)" = "$after" ] && echo modes-kept || echo modes-changed; stty echo
+            """
+        )
+        #expect(shown.contains("ended"), "\(shown.suffix(200))")
+        #expect(shown.contains("modes-kept"), "\(shown.suffix(200))")
     }
 }

@@ -1,21 +1,13 @@
 import Glibc
-import Synchronization
 
 /// Ctrl-Z as the terminal itself would have sent it (tview reads keys raw, so the terminal sends
 /// no signal): SIGTSTP, at its default action, to tview's whole process group, so a wrapper
 /// script or the rest of a pipeline stops with it and the shell takes the terminal back.
-public enum JobControl {
-    /// From just before tview stops its group to its return: the terminal was given back and is
-    /// the shell's. Read by signal handlers (a lock-free load).
-    public static var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
-    private static let stopped = Atomic<Bool>(false)
-
+enum JobControl {
     /// Returns once continued (`fg`). Where no shell could continue it (an orphaned group: tview
     /// started by a terminal emulator directly), the kernel drops the signal and this returns
     /// at once, instead of leaving a stopped process no one can wake.
     static func stopProcessGroup() {
-        stopped.store(true, ordering: .sequentiallyConsistent)
-        defer { stopped.store(false, ordering: .sequentiallyConsistent) }
         var stopping = sigaction(), previous = sigaction()
         stopping.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&stopping.sa_mask)

@@ -6,7 +6,8 @@ import Glibc
 public final class QuietModes {
     public let descriptor: CInt
     private var saved = termios()
-    private var restored = false
+    /// Starts true: `quiet()` counts a hold only when it takes one.
+    private var restored = true
 
     /// Opens /dev/tty without blocking; nil when there is no terminal.
     public init?() {
@@ -24,6 +25,7 @@ public final class QuietModes {
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
         _ = tcsetattr(descriptor, TCSANOW, &quiet)
+        if restored { TerminalHold.take() }
         restored = false
     }
 
@@ -35,6 +37,7 @@ public final class QuietModes {
     public func restore() {
         guard !restored else { return }
         restored = true
+        TerminalHold.release()
         tcflush(descriptor, TCIFLUSH)
         _ = tcsetattr(descriptor, TCSANOW, &saved)
     }

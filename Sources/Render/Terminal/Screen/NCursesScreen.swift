@@ -33,6 +33,8 @@ public final class NCursesScreen {
     private let outputDescriptor: CInt
     private let writtenAtStart: Int
     private var ended = false
+    /// The terminal's modes are the screen's now (`TerminalHold`): from set-up to `end`, not while suspended.
+    private var holdsModes = false
     private let drawing: DrawingPath
     private let cells: any CellDrawing
     /// The same drawing when it is tview's own: its tolerance and palette are the screen's to set.
@@ -142,6 +144,8 @@ public final class NCursesScreen {
             cells = CursesCellDrawing(mode: mode, direct: direct)
         }
         raw()
+        TerminalHold.take()
+        holdsModes = true
         noecho()
         nonl()
         keypad(tview_stdscr(), true)
@@ -177,6 +181,7 @@ public final class NCursesScreen {
         ended = true
         link.settle()
         endwin()
+        giveBackModes()
     }
 
     /// Draws `grid`: only cells that changed since the last call, or everything after a size
@@ -253,9 +258,14 @@ public final class NCursesScreen {
     public func suspend() {
         link.settle()
         endwin()
+        giveBackModes()
     }
 
     public func resume() {
+        if !holdsModes {
+            TerminalHold.take()
+            holdsModes = true
+        }
         refresh()
         refreshSize()
     }
@@ -266,6 +276,13 @@ public final class NCursesScreen {
         suspend()
         JobControl.stopProcessGroup()
         resume()
+    }
+
+    /// `endwin` put back the shell's modes (`TerminalHold`).
+    private func giveBackModes() {
+        guard holdsModes else { return }
+        holdsModes = false
+        TerminalHold.release()
     }
 
     /// Writes through ncurses' own output stream, so the bytes stay in order with its output,
