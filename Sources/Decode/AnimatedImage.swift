@@ -48,13 +48,15 @@ public final class AnimatedImage {
     private var countedFrames: Int?
     private var hasCountedFrames = false
 
-    /// Works out `expectedFrameCount` where the file's blocks tell it without decoding (GIF),
-    /// once: a walk over the whole file (huge.gif, 93 MB: about 34 ms of processor time, most of it the kernel copying the file), so from the thread
-    /// that decodes ahead, not the one that draws.
-    public func countFramesInAdvance() {
+    /// Walks on towards `expectedFrameCount`, about `budget` bytes of the file, where its blocks
+    /// tell the count without decoding (GIF): the whole of huge.gif (93 MB) takes about 34 ms of
+    /// processor time, most of it the kernel copying the file, so a little at a time between
+    /// frames, or all at once while paused.
+    public func countFramesInAdvance(budget: Int) {
         guard frameCount == nil, !hasCountedFrames else { return }
+        guard case .done(let count) = decoder.countFrames(budget: budget) else { return }
         hasCountedFrames = true
-        countedFrames = decoder.countFrames()
+        countedFrames = count
     }
     /// True when the file holds another frame after the one last returned in this pass (it may
     /// still fail to decode): GIF reads ahead to the next image; APNG and WebP state their count.

@@ -14,8 +14,9 @@ protocol FrameDecoder: AnyObject {
     /// The frame count where the container states it and it was checked; nil for GIF.
     var declaredFrameCount: Int? { get }
     /// The frame count worked out in advance where the format states none but its blocks can
-    /// be walked without decoding (GIF: `GIFFrameCounter`); nil elsewhere. Reads the whole file.
-    func countFrames() -> Int?
+    /// be walked without decoding (GIF: `GIFFrameCounter`), about `budget` bytes of the file a
+    /// call; `.done(nil)` elsewhere.
+    func countFrames(budget: Int) -> FrameCountWalk
     /// Every frame's duration where the container states them all without decoding (WebP);
     /// nil elsewhere.
     var declaredDurations: [Duration]? { get }
@@ -59,7 +60,7 @@ extension FrameDecoder {
 
 extension FrameDecoder {
     var declaredDurations: [Duration]? { nil }
-    func countFrames() -> Int? { nil }
+    func countFrames(budget: Int) -> FrameCountWalk { .done(nil) }
     var dataEndedEarly: Bool { false }
     var imageFollows: Bool { false }
     var lastChange: PixelRect? { nil }

@@ -35,13 +35,17 @@ struct SourceOptions: Equatable {
     func open(_ argument: String, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
         let wait = InputWait()
         defer { wait.end() }
+        // A sheet's cells and a sequence's frames are measured on the canvases as decoded: a
+        // JPEG among them is refused over the limits rather than decoded smaller.
+        var whole = limits
+        whole.scalesToFit = false
         if let layout {
             return try AnimatedImage.open(
-                sheet: argument, layout: layout, count: count, frameDuration: frameDuration, limits: limits,
+                sheet: argument, layout: layout, count: count, frameDuration: frameDuration, limits: whole,
                 whileWaiting: wait.keepWaiting)
         }
         if let sequence = try FrameSequence.find(argument, range: range.map { $0.first...$0.last }) {
-            return try AnimatedImage.open(sequence: sequence, frameDuration: frameDuration, limits: limits)
+            return try AnimatedImage.open(sequence: sequence, frameDuration: frameDuration, limits: whole)
         }
         if range != nil { throw .unreadable(reason: "--range is for image sequences; this is one file") }
         return try AnimatedImage.open(path: argument, limits: limits, whileWaiting: wait.keepWaiting)

@@ -25,8 +25,9 @@ import Testing
             } catch {
                 failed = true
             }
-            let input = try InputFile.open(path: path, limits: DecodeLimits())
-            let counted = GIFFrameCounter.count(input)
+            let counted = try Self.walk(path, budget: .max)
+            // A step at a time (a few sub-blocks each): the same count.
+            #expect(try Self.walk(path, budget: 300) == counted, "\(path)")
             if image.isTruncated || failed {
                 #expect(
                     (counted ?? decoded) >= decoded,
@@ -46,12 +47,22 @@ import Testing
         let image = try AnimatedImage.open(path: TestPaths.samples.appendingPathComponent("good/demo-ball.gif").path)
         _ = try image.nextFrame()
         #expect(image.frameCount == nil && image.expectedFrameCount == nil)
-        image.countFramesInAdvance()
+        image.countFramesInAdvance(budget: 200)
+        #expect(image.expectedFrameCount == nil)  // a few blocks in
+        image.countFramesInAdvance(budget: .max)
         let expected = try #require(image.expectedFrameCount)
         #expect(expected > 1 && image.frameCount == nil)
         var decoded = 1
         while try image.nextFrame() != nil { decoded += 1 }
         #expect(image.frameCount == decoded && expected == decoded)
+    }
+
+    /// The walk over `path` in steps of `budget` bytes, to its end.
+    static func walk(_ path: String, budget: Int) throws -> Int? {
+        let counter = GIFFrameCounter(try InputFile.open(path: path, limits: DecodeLimits()))
+        while true {
+            if case .done(let count) = counter.walk(budget: budget) { return count }
+        }
     }
 
     @Test func notAGIFOrCutInsideAnImageIsNotCounted() throws {
@@ -62,7 +73,7 @@ import Testing
         let cut = directory.appendingPathComponent("cut.gif"), png = directory.appendingPathComponent("x.png")
         try data.prefix(data.count / 2).write(to: cut)
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 40)).write(to: png)
-        #expect(GIFFrameCounter.count(try InputFile.open(path: cut.path, limits: DecodeLimits())) == nil)
-        #expect(GIFFrameCounter.count(try InputFile.open(path: png.path, limits: DecodeLimits())) == nil)
+        #expect(try Self.walk(cut.path, budget: .max) == nil)
+        #expect(try Self.walk(png.path, budget: .max) == nil)
     }
 }

@@ -535,8 +535,9 @@ import Testing
     /// A cell whose canvas pixels are all one colour is drawn without the search (`flatCell`),
     /// as the very cell the search chooses: the same grid with and without the shortcut, for
     /// every set, with and without eighth blocks and wedges, in every colour mode (dithered
-    /// too), enlarged and reduced. The canvases are blocks of one colour (every grey and random
-    /// colours), so most cells are flat and the rest mix two to four colours.
+    /// too), enlarged, reduced and at 4x8 pixels a cell (`opaquePixelRegions`). The canvases are
+    /// blocks of one colour (every grey and random colours), so most cells are flat and the rest
+    /// mix two to four colours.
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
     func flatCellsAreTheCellsTheSearchChooses(symbols: MosaicSymbols) {
         var random = SplitMix64(seed: 47)
@@ -544,7 +545,7 @@ import Testing
             (.truecolor, false), (.palette256, false), (.palette256, true), (.palette16, true), (.palette8, false),
         ]
         for (width, height, columns, rows, block) in [
-            (480, 270, 160, 48, 9), (96, 60, 40, 12, 12), (40, 24, 60, 20, 4),
+            (480, 270, 160, 48, 9), (96, 60, 40, 12, 12), (40, 24, 60, 20, 4), (96, 48, 24, 6, 12),
         ] {
             var canvas = RGBAImage(width: width, height: height)
             var grey = 0

@@ -24,6 +24,8 @@ final class GIFDecoder: FrameDecoder {
     private var nextImageControl: GIFFrameControl?
     /// An error met while reading ahead: the next frame's.
     private var aheadError: DecodeError?
+    /// The walk for the frame count (`countFrames`), with a reader of its own.
+    private var counter: GIFFrameCounter?
     /// Where the next frame's rows are shown as they are drawn (the first frame only).
     private var growing: GrowingCanvas?
 
@@ -73,8 +75,9 @@ final class GIFDecoder: FrameDecoder {
         aheadError = nil
     }
 
-    func countFrames() -> Int? {
-        GIFFrameCounter.count(reader.input)
+    func countFrames(budget: Int) -> FrameCountWalk {
+        if counter == nil { counter = GIFFrameCounter(reader.input) }
+        return counter!.walk(budget: budget)
     }
 
     /// The first frame of a pass only: its canvas is new, and no frame made of it holds it.

@@ -68,9 +68,9 @@ public final class EarlyFirstFrame: FrameSource {
         settle()
         return source.expectedFrameCount
     }
-    public func countFramesInAdvance() {
+    public func countFramesInAdvance(budget: Int) {
         settle()
-        source.countFramesInAdvance()
+        source.countFramesInAdvance(budget: budget)
     }
     public var totalPlays: Int? {
         settle()

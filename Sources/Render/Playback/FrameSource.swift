@@ -10,9 +10,9 @@ public protocol FrameSource: AnyObject {
     /// `frameCount`, or a count worked out before a pass has ended (`countFramesInAdvance`):
     /// what the status line shows.
     var expectedFrameCount: Int? { get }
-    /// Works out `expectedFrameCount` where the file tells it without decoding (GIF), once; a
-    /// walk over the file, for the thread that decodes ahead.
-    func countFramesInAdvance()
+    /// Walks on towards `expectedFrameCount`, about `budget` bytes of the file, where the file
+    /// tells it without decoding (GIF); nothing once it is known.
+    func countFramesInAdvance(budget: Int)
     /// How many times the animation plays as its file says; nil means forever.
     var totalPlays: Int? { get }
     func nextFrame() throws(DecodeError) -> Frame?
@@ -36,7 +36,7 @@ public protocol FrameSource: AnyObject {
 
 extension FrameSource {
     public var expectedFrameCount: Int? { frameCount }
-    public func countFramesInAdvance() {}
+    public func countFramesInAdvance(budget: Int) {}
     public var hasMoreFrames: Bool { false }
     public func skipFrame() -> Duration? { nil }
     public func show(at bound: FrameBound) {}
