@@ -44,19 +44,19 @@ public final class AnimatedImage {
 
     /// `frameCount`, or before a pass has told it, the count `countFramesInAdvance` found: for
     /// the status line (a pass may still end sooner, on an image that does not decode).
-    public var expectedFrameCount: Int? { frameCount ?? countedFrames }
-    private var countedFrames: Int?
-    private var hasCountedFrames = false
+    public var expectedFrameCount: Int? {
+        guard frameCount == nil, case .done(let count) = countWalk else { return frameCount }
+        return count
+    }
+    private var countWalk = FrameCountWalk.walking
 
     /// Walks on towards `expectedFrameCount`, about `budget` bytes of the file, where its blocks
     /// tell the count without decoding (GIF): the whole of huge.gif (93 MB) takes about 34 ms of
     /// processor time, most of it the kernel copying the file, so a little at a time between
     /// frames, or all at once while paused.
     public func countFramesInAdvance(budget: Int) {
-        guard frameCount == nil, !hasCountedFrames else { return }
-        guard case .done(let count) = decoder.countFrames(budget: budget) else { return }
-        hasCountedFrames = true
-        countedFrames = count
+        guard frameCount == nil, countWalk == .walking else { return }
+        countWalk = decoder.countFrames(budget: budget)
     }
     /// True when the file holds another frame after the one last returned in this pass (it may
     /// still fail to decode): GIF reads ahead to the next image; APNG and WebP state their count.

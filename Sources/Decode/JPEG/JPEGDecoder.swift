@@ -21,8 +21,8 @@ final class JPEGDecoder: FrameDecoder {
     private let fullWidth: Int
     private let fullHeight: Int
     let pictureSize: (width: Int, height: Int)
-    private var storedWidth: Int { (fullWidth + scale - 1) / scale }
-    private var storedHeight: Int { (fullHeight + scale - 1) / scale }
+    private var storedWidth: Int { Self.scaled(fullWidth, by: scale) }
+    private var storedHeight: Int { Self.scaled(fullHeight, by: scale) }
     /// libjpeg-turbo's DCT scaling: 1, 2, 4 or 8, the most that still gives the picture at least
     /// the pixels `DecodeLimits.frameBound` shows it at, or fewer where `show(at:)` says so.
     private(set) var scale: Int
@@ -74,7 +74,7 @@ final class JPEGDecoder: FrameDecoder {
         let (stored, canvases) = ((Int(width), Int(height)), Self.canvasesHeld + (orientation.isUpright ? 0 : 1))
         func check(_ scale: Int) throws(DecodeError) {
             try limits.checkMemory(
-                width: (stored.0 + scale - 1) / scale, height: (stored.1 + scale - 1) / scale, canvases: canvases,
+                width: Self.scaled(stored.0, by: scale), height: Self.scaled(stored.1, by: scale), canvases: canvases,
                 alsoBytes: coefficientBytes + file.count, format: .jpeg)
         }
         do {
@@ -150,6 +150,9 @@ final class JPEGDecoder: FrameDecoder {
         }
         return Frame(image: orientation.apply(to: shown), duration: FrameDelay.playable(.zero))
     }
+
+    /// A side of the stored picture at 1/`scale`, rounded up as libjpeg rounds.
+    private static func scaled(_ length: Int, by scale: Int) -> Int { (length + scale - 1) / scale }
 
     /// The largest of 8, 4, 2 and 1 that divides a `width` x `height` picture and still leaves
     /// at least the pixels it is shown at within `bound` (fitted, never enlarged).

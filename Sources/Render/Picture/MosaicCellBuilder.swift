@@ -182,17 +182,18 @@ public struct MosaicCellBuilder: Sendable {
                                 {
                                     continue
                                 }
-                                let (digest, opaque, uniform) = Self.digest(
+                                let (digest, opaque, colour) = Self.digest(
                                     pixels, width: width, across: across, down: down)
                                 if !compare || digests.base[index] != digest {
                                     digests.base[index] = digest
                                     cells.base[index] =
-                                        uniform && opaque && takesFlatCells && base.mode != .mono
-                                        ? flatCell(
-                                            pixels[across[0].index + down[0].index * width], column: column, row: row)
-                                        : cell(
-                                            pixels, width: width, column: column, row: row, geometry: geometry,
-                                            opaque: opaque, toLinear: toLinear, scratch: &scratch)
+                                        if let colour, opaque, takesFlatCells, base.mode != .mono {
+                                            flatCell(colour, column: column, row: row)
+                                        } else {
+                                            cell(
+                                                pixels, width: width, column: column, row: row, geometry: geometry,
+                                                opaque: opaque, toLinear: toLinear, scratch: &scratch)
+                                        }
                                 } else if !fresh {
                                     continue
                                 }
@@ -212,13 +213,14 @@ public struct MosaicCellBuilder: Sendable {
 
     /// A cell's canvas pixels folded into 64 bits: equal pixels, equal digests, so an unchanged
     /// cell is not worked out again. And whether every one of them is opaque (its samples are then
-    /// measured without alpha), and whether they are all one colour (`uniform`: `flatCell`). Two pixels a step into four independent lanes (a multiply's
-    /// latency, not its throughput, bounded the one-lane fold: a 1080p first frame spent 3 ms
-    /// here), each lane mixed by rotation so high bits reach low ones; the lanes folded at the end.
+    /// measured without alpha), and their one colour where they all have it (`flatCell`). Two
+    /// pixels a step into four independent lanes (a multiply's latency, not its throughput,
+    /// bounded the one-lane fold: a 1080p first frame spent 3 ms here), each lane mixed by
+    /// rotation so high bits reach low ones; the lanes folded at the end.
     private static func digest(
         _ pixels: UnsafeBufferPointer<RGBA>, width: Int, across: [MosaicGeometry.Share],
         down: [MosaicGeometry.Share]
-    ) -> (digest: UInt64, opaque: Bool, uniform: Bool) {
+    ) -> (digest: UInt64, opaque: Bool, colour: RGBA?) {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         @inline(__always) func mix(_ lane: UInt64, _ value: UInt64) -> UInt64 {
             let mixed = lane ^ value
@@ -227,12 +229,13 @@ public struct MosaicCellBuilder: Sendable {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (
             0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 0x1000_0000_01B3, 0xFF51_AFD7_ED55_8CCD
         )
-        guard let first = across.first?.index, let top = down.first?.index else { return (lanes.0, false, false) }
+        guard let first = across.first?.index, let top = down.first?.index else { return (lanes.0, false, nil) }
         let count = across.count
         // RGBA in memory: alpha is a little-endian word's top byte.
         var alphas: UInt64 = 0xFF00_0000_FF00_0000
         let base = UnsafeRawPointer(pixels.baseAddress!)
         // The cell's first pixel twice: every word of a one-colour cell equals it.
+        let firstPixel = pixels[top * width + first]
         let single = UInt64((base + (top * width + first) * 4).loadUnaligned(as: UInt32.self))
         let pair = single | single << 32
         var differ: UInt64 = 0
@@ -269,7 +272,7 @@ public struct MosaicCellBuilder: Sendable {
         hash ^= hash >> 33
         hash = hash &* 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
-        return (hash, alphas & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000, differ == 0)
+        return (hash, alphas & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000, differ == 0 ? firstPixel : nil)
     }
 
     /// An opaque cell of one colour: every candidate splits it into two groups of that colour,
