@@ -8,7 +8,7 @@ SWIFT ?= swift
 TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
 
 # What building and testing need; `deps` installs whatever of it is missing.
-DEB_PACKAGES = pkg-config libgif-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libavif-dev libdav1d-dev libjxl-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libncursesw5-dev ncurses-term zsh fish mandoc
+DEB_PACKAGES = pkg-config libgif-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libavif-dev libdav1d-dev libjxl-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libncursesw5-dev ncurses-term zsh fish mandoc groff-base
 # What regenerating the samples needs in addition.
 SAMPLE_PACKAGES = webp libavif-bin libjxl-tools python3 python3-pil ffmpeg
 

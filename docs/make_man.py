@@ -13,9 +13,14 @@ import sys
 import textwrap
 
 
+# roff's own names for the few non-ASCII characters tview's help uses; any other is \[uXXXX].
+# groff reads its input as Latin-1, so a raw UTF-8 character is two or three wrong ones.
+NAMED = {"\u2013": "\\(en", "\u2014": "\\(em", "\u2018": "\\(oq", "\u2019": "\\(cq", "\u00d7": "\\(mu"}
+
+
 def escape(text):
     text = text.replace("\\", "\\e")
-    return text
+    return "".join(c if ord(c) < 128 else NAMED.get(c, "\\[u%04X]" % ord(c)) for c in text)
 
 
 def sentences(paragraph):

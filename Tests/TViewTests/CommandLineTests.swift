@@ -187,7 +187,8 @@ import Testing
 }
 
 /// The man page `make man` writes (docs/make_man.py, from tview's own description of its options):
-/// every option with its default and allowed values, and nothing for `mandoc -T lint` to say.
+/// every option with its default and allowed values, and nothing for `mandoc -T lint` or
+/// `groff -ww` to say.
 @Suite struct ManualPageTests {
     @Test func theManPageIsCompleteAndLintClean() throws {
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("tview-\(getpid()).1").path
@@ -210,5 +211,14 @@ import Testing
         let lint = try CommandRunner.runTool("/usr/bin/mandoc", ["-T", "lint", "-W", "style", page])
         #expect(lint.output.isEmpty, "\(lint.output)")
         #expect(lint.status == 0)
+        // groff (what man runs) reads its input as Latin-1: a raw UTF-8 character (the en dash of a
+        // range) turns into two or three invalid ones, each a warning. Every non-ASCII character
+        // must be an escape, for the typesetter's device as for the terminal's.
+        for device in ["ps", "utf8"] {
+            let groff = try CommandRunner.runTool("/usr/bin/groff", ["-mandoc", "-T", device, "-ww", "-z", page])
+            #expect(groff.output.isEmpty, "groff -T \(device): \(groff.output)")
+            #expect(groff.status == 0)
+        }
+        #expect(!text.unicodeScalars.contains { !$0.isASCII }, "a character roff reads as Latin-1")
     }
 }
