@@ -65,13 +65,37 @@ import Testing
         }
     }
 
-    @Test func notAGIFOrCutInsideAnImageIsNotCounted() throws {
+    /// A GIF cut anywhere plays the frames before the cut (a warning names it); the walk counts
+    /// those, so the status line says `frame 3/11`, not `frame 3/?`, from the start.
+    @Test func aGIFCutAnywhereCountsTheFramesThatPlay() throws {
+        let data = try Data(contentsOf: TestPaths.samples.appendingPathComponent("good/demo-ball.gif"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tview-gif-cut-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var cutsInsideAnImage = 0
+        for length in stride(from: 40, to: data.count, by: 97) {
+            let cut = directory.appendingPathComponent("cut-\(length).gif")
+            try data.prefix(length).write(to: cut)
+            guard let image = try? AnimatedImage.open(path: cut.path) else { continue }
+            var decoded = 0
+            while let frame = try? image.nextFrame(), frame != nil { decoded += 1 }
+            let counted = try Self.walk(cut.path, budget: .max)
+            #expect(
+                (counted ?? 0) == decoded, "cut at \(length): counted \(String(describing: counted)), played \(decoded)"
+            )
+            if decoded > 0 && image.isTruncated { cutsInsideAnImage += 1 }
+        }
+        #expect(cutsInsideAnImage > 10)
+    }
+
+    @Test func notAGIFOrNoWholeImageIsNotCounted() throws {
         let data = try Data(contentsOf: TestPaths.samples.appendingPathComponent("good/demo-ball.gif"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tview-gif-count-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let cut = directory.appendingPathComponent("cut.gif"), png = directory.appendingPathComponent("x.png")
-        try data.prefix(data.count / 2).write(to: cut)
+        // Inside the first image's data.
+        try data.prefix(900).write(to: cut)
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 40)).write(to: png)
         #expect(try Self.walk(cut.path, budget: .max) == nil)
         #expect(try Self.walk(png.path, budget: .max) == nil)

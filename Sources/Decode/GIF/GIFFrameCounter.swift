@@ -18,11 +18,11 @@ final class GIFFrameCounter {
         size = input.size
     }
 
-    /// Walks on for about `budget` bytes of the file (whole blocks). `.done` with the images up
-    /// to the trailer or the end of the data (a screen with a trailer and no image: one
-    /// transparent frame, as `GIFDecoder` plays it); with nil where it is not a GIF, holds
-    /// neither an image nor a trailer, or an image's data breaks off (its frame would not
-    /// decode whole).
+    /// Walks on for about `budget` bytes of the file (whole blocks). `.done` with the whole
+    /// images up to the trailer or the end of the data (a screen with a trailer and no image: one
+    /// transparent frame, as `GIFDecoder` plays it; an image whose data breaks off is not
+    /// counted, as its frame does not play); with nil where it is not a GIF or holds neither a
+    /// whole image nor a trailer.
     func walk(budget: Int) -> FrameCountWalk {
         let (stop, overflow) = reader.position.addingReportingOverflow(max(1, budget))
         if !started {
@@ -39,9 +39,11 @@ final class GIFFrameCounter {
             switch bytes[0] {
             case 0x2C:
                 // The descriptor (flags at 8), its colour table, the LZW code size, the data.
-                guard read(9) else { return .done(nil) }
+                // Data that ends inside an image: the images before it play (the pass stops
+                // with a warning after the last whole frame), so they are the count.
+                guard read(9) else { return .done(images > 0 ? images : nil) }
                 reader.seek(to: reader.position + Self.colourTableBytes(bytes[8]))
-                guard read(1), skipSubBlocks() else { return .done(nil) }
+                guard read(1), skipSubBlocks() else { return .done(images > 0 ? images : nil) }
                 images += 1
             case 0x21:
                 guard read(1), skipSubBlocks() else { return .done(images > 0 ? images : nil) }
