@@ -12,6 +12,9 @@ let package = Package(
     name: "tview",
     products: [
         .executable(name: "tview", targets: ["tview"]),
+        // tview as a library: `import TViewKit` (its public API is TViewKit's alone; the modules
+        // under it are its implementation).
+        .library(name: "TViewKit", targets: ["TViewKit"]),
         // For the fuzz targets in Fuzz/ (a package of their own).
         .library(name: "TViewLibrary", targets: ["Decode", "Picture", "Playback", "Graphics", "Terminal"]),
     ],
@@ -74,10 +77,15 @@ let package = Package(
             name: "Terminal", dependencies: ["CNcurses", "Decode", "Picture", "Playback", "Graphics"],
             path: "Sources/Render/Terminal",
             swiftSettings: swiftSettings),
+        // The library's face: animations, still pictures and playing in a terminal, for other
+        // programs and for tview's own command line.
+        .target(
+            name: "TViewKit", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
             dependencies: [
-                "Decode", "Picture", "Playback", "Graphics", "Terminal", "CMemory",
+                "TViewKit", "Decode", "Picture", "Playback", "Graphics", "Terminal", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Decode
 import Glibc
-import Graphics
 import Picture
+import TViewKit
 import Terminal
 
 /// `--place COLSxROWS@XxY` (and `--clear`): for previewers that know where their pane is on the
@@ -20,23 +20,29 @@ struct PlacePrinter {
     let limits: DecodeLimits
 
     func run(paths: [String], clear: Bool) -> ExitStatus {
-        var bytes = ControlSequence.saveCursor + blankRectangle()
+        let rectangle = CellRectangle(columns: place.columns, rows: place.rows, column: place.x, row: place.y)
+        let bytes: [UInt8]
         if clear {
-            KittyOutput().deleteFirstStill(into: &bytes)
+            bytes = Thumbnail.clearing(rectangle)
         } else {
             let path = paths[0]
-            do throws(DecodeError) {
-                let image = try sources.open(path, limits: limits)
-                let (found, _) = try PipePrinter.frame(options.frame, of: image)
-                guard let frame = found else { throw DecodeError.noFrames(format: image.format) }
-                bytes += picture(of: frame.image)
-                for warning in image.warnings { Diagnostics.warning(warning, file: path) }
+            do throws(TViewError) {
+                let animation = try sources.animation(path, limits: limits)
+                let frame = try animation.frame(options.frame)
+                let style = options.textStyle(colors: options.outputColors(environment: environment))
+                if let pixels = options.pixelProtocol {
+                    bytes = Thumbnail.pixels(
+                        of: frame, as: pixels, placedIn: rectangle, cellSize: Self.cellPixels,
+                        background: style.background, enlarges: style.enlarges)
+                } else {
+                    bytes = Thumbnail.text(of: frame, placedIn: rectangle, style: style)
+                }
+                for warning in animation.warnings { Diagnostics.warning(warning, file: path) }
             } catch {
                 Diagnostics.error(error.description, file: path)
                 return .after(failed: 1, of: 1)
             }
         }
-        bytes += ControlSequence.resetAttributes + ControlSequence.restoreCursor
         do {
             try StandardOutput.write(bytes)
         } catch {
@@ -46,54 +52,14 @@ struct PlacePrinter {
         return .success
     }
 
-    /// Every cell of the rectangle blanked (what an earlier preview left there goes).
-    private func blankRectangle() -> [UInt8] {
-        var bytes = ControlSequence.resetAttributes
-        for row in 0..<place.rows {
-            bytes += ControlSequence.cursorPosition(row: place.y + row, column: place.x)
-            bytes += ControlSequence.eraseCharacters(place.columns)
-        }
-        return bytes
-    }
-
     /// A cell's pixels from the terminal's window size (an ioctl: nothing is asked), else the
     /// assumed 10x20 (kitty and iTerm2 stretch the picture over its cells either way).
-    private static var cellPixels: PixelSize {
+    private static var cellPixels: (width: Int, height: Int) {
         let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return PixelSize.assumedCell }
+        guard terminal >= 0 else { return (PixelSize.assumedCell.width, PixelSize.assumedCell.height) }
         defer { close(terminal) }
-        return TerminalSize.of(descriptor: terminal)?.cellPixels ?? PixelSize.assumedCell
-    }
-
-    /// The frame fitted to the rectangle and drawn there.
-    private func picture(of image: RGBAImage) -> [UInt8] {
-        let request = options.request
-        if let graphics = options.pixels.graphicsProtocol {
-            var renderer = PixelRenderer(
-                background: request.pixelBackground(graphics: graphics), upscale: request.upscale,
-                terminalScales: graphics.terminalScales)
-            let cell = Self.cellPixels
-            let picture = renderer.render(
-                image, frame: FrameIdentity(file: 0, index: 0), areaColumns: place.columns, areaRows: place.rows,
-                cellWidth: cell.width, cellHeight: cell.height)
-            let layout = picture.layout
-            return ControlSequence.cursorPosition(
-                row: place.y + layout.originRow, column: place.x + layout.originColumn)
-                + graphics.output().still(picture)
-        }
-        let mode = options.pipeMode(environment: environment)
-        var renderer = GridRenderer(builder: request.builder(mode: mode), upscale: request.upscale)
-        var grid = renderer.render(image, columns: place.columns, rows: place.rows, cellAspect: nil)
-        grid.originRow += place.y
-        grid.originColumn += place.x
-        // Drawn over a blank grid of its own size: every cell that is not blank goes out, at its
-        // place on the screen (the rectangle was blanked above).
-        var blank: CellGrid? = CellGrid(
-            rows: grid.rows, columns: grid.columns, originRow: grid.originRow, originColumn: grid.originColumn)
-        var bytes: [UInt8] = []
-        ANSIWriter(mode: mode).update(
-            displayed: &blank, to: grid, tolerance: 0, into: &bytes)
-        return bytes
+        let cell = TerminalSize.of(descriptor: terminal)?.cellPixels ?? PixelSize.assumedCell
+        return (cell.width, cell.height)
     }
 }
 

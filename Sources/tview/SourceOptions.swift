@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decode
+import TViewKit
 
 /// What else a FILE can be: numbered frames (a printf pattern, a folder, a quoted glob) or a
 /// sprite sheet; and how fast those play. What `SourceArguments` parses or `QuickCommandLine`
@@ -49,6 +50,28 @@ struct SourceOptions: Equatable {
         }
         if range != nil { throw .unreadable(reason: "--range is for image sequences; this is one file") }
         return try AnimatedImage.open(path: argument, limits: limits, whileWaiting: wait.keepWaiting)
+    }
+
+    /// Opens `argument` as what it names (see `open`), through the library: for the modes that
+    /// show a still frame.
+    func animation(_ argument: String, limits: DecodeLimits) throws(TViewError) -> Animation {
+        let wait = InputWait()
+        defer { wait.end() }
+        let source: AnimationSource
+        if let sheet {
+            source = .spriteSheet(
+                path: argument, layout: .grid(columns: sheet.width, rows: sheet.height), count: count,
+                framesPerSecond: fps)
+        } else if let frameSize {
+            source = .spriteSheet(
+                path: argument, layout: .frameSize(width: frameSize.width, height: frameSize.height), count: count,
+                framesPerSecond: fps)
+        } else {
+            source = try .named(argument, framesPerSecond: fps, range: range.map { $0.first...$0.last })
+        }
+        return try Animation(
+            source, memoryBudget: limits.memoryBudget,
+            largestPicture: limits.frameBound.map { ($0.width, $0.height) }, whileWaiting: wait.keepWaiting)
     }
 
     private var layout: SheetLayout? {

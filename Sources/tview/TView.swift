@@ -2,6 +2,7 @@ import ArgumentParser
 import CMemory
 import Decode
 import Glibc
+import TViewKit
 
 /// The command line as `--help` describes it, parsed by swift-argument-parser when
 /// `QuickCommandLine` leaves it (help, errors, the rarer spellings); what it asks for is an

@@ -1,0 +1,28 @@
+internal import Decode
+
+/// One frame of an ``Animation``, composited whole: straight (not premultiplied) RGBA, 8 bits a
+/// channel, rows top to bottom, in sRGB (colour profiles are converted as frames are decoded).
+public struct AnimationFrame: Sendable {
+    /// The frame's number in its animation, from 1.
+    public let number: Int
+    /// How long the frame stays on screen, as browsers play it (a GIF's 0 or 10 ms plays as
+    /// 100 ms; a video's timestamps are kept).
+    public let duration: Duration
+    /// The canvas's width and height in pixels (a video or a JPEG may be decoded smaller than
+    /// its own size where the animation was opened for a smaller picture).
+    public var width: Int { image.width }
+    public var height: Int { image.height }
+
+    let image: RGBAImage
+
+    init(number: Int, frame: Frame) {
+        self.number = number
+        self.duration = frame.duration
+        self.image = frame.image
+    }
+
+    /// The pixels, `width * height * 4` bytes (R, G, B, A).
+    public var rgba: [UInt8] {
+        image.withUnsafeBytes { Array($0) }
+    }
+}

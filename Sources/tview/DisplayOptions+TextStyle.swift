@@ -1,0 +1,56 @@
+import Decode
+import TViewKit
+
+extension DisplayOptions {
+    /// How these options draw a still frame as text, in `colors`: the symbols asked for, else
+    /// half blocks (no terminal is asked), with the eighth blocks unless asked for alone.
+    func textStyle(colors: TextColors) -> TextStyle {
+        TextStyle(
+            colors: colors, symbols: symbols.textSymbols, eighthBlocks: !symbols.alone,
+            wedges: symbols.wedges ?? false,
+            background: bg.color.map { RGBColor(red: $0.r, green: $0.g, blue: $0.b) }, dither: dither,
+            enlarges: !noUpscale)
+    }
+
+    /// The colours for output that is not a terminal: `--colors`, else what the environment says
+    /// (mono under NO_COLOR, else truecolor).
+    func outputColors(environment: [String: String]) -> TextColors {
+        colors.textColors ?? TextColors.forOutput(environment: environment)
+    }
+
+    /// The pixel protocol `--pixels` names; nil for auto and none (text).
+    var pixelProtocol: PixelProtocol? {
+        switch pixels {
+        case .kitty: return .kitty
+        case .sixel: return .sixel
+        case .iterm2: return .iterm2
+        case .auto, .none: return nil
+        }
+    }
+}
+
+extension ColorOption {
+    /// The colours asked for, or nil for auto.
+    var textColors: TextColors? {
+        switch self {
+        case .auto: return nil
+        case .truecolor: return .truecolor
+        case .c256: return .palette256
+        case .c16: return .palette16
+        case .c8: return .palette8
+        case .mono: return .mono
+        }
+    }
+}
+
+extension SymbolsChoice {
+    /// The set asked for; half blocks for auto, where no terminal is asked.
+    var textSymbols: TextSymbols {
+        switch self {
+        case .auto, .half: return .halfBlocks
+        case .quad, .quadOnly: return .quadrants
+        case .sextant, .sextantOnly, .sextantWedge: return .sextants
+        case .octant, .octantOnly, .octantWedge: return .octants
+        }
+    }
+}
