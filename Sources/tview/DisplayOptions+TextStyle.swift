@@ -54,3 +54,23 @@ extension SymbolsChoice {
         }
     }
 }
+
+extension DisplayOptions {
+    /// What these options ask of pictures in the terminal (nil: the terminal decides).
+    var pictureOptions: PictureOptions {
+        let pixelChoice: PixelChoice
+        switch pixels {
+        case .auto: pixelChoice = .auto
+        case .none: pixelChoice = .none
+        case .kitty: pixelChoice = .only(.kitty)
+        case .sixel: pixelChoice = .only(.sixel)
+        case .iterm2: pixelChoice = .only(.iterm2)
+        }
+        return PictureOptions(
+            colors: colors.textColors, symbols: symbols == .auto ? nil : symbols.textSymbols,
+            eighthBlocks: !symbols.alone, wedges: symbols.wedges,
+            background: bg.color.map { RGBColor(red: $0.r, green: $0.g, blue: $0.b) }, dither: dither,
+            enlarges: !noUpscale, area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance,
+            pixels: pixelChoice, pacing: !noPacing, drawsThroughCurses: draw == .curses)
+    }
+}

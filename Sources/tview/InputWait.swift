@@ -1,4 +1,5 @@
 import Glibc
+import TViewKit
 import Terminal
 
 /// A pipe or device that has sent nothing yet, before the screen is taken: q or Esc gives up
@@ -10,7 +11,7 @@ final class InputWait {
 
     /// False when the wait should stop.
     func keepWaiting() -> Bool {
-        if SignalPipe.endRequested { return false }
+        if TerminalSignals.endRequested { return false }
         if !began {
             began = true
             keys = QuitKeys()

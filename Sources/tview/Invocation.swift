@@ -1,5 +1,6 @@
 import Decode
 import Glibc
+import TViewKit
 
 /// What the command line asks for, in plain values: parsed and checked by `TView`, or, for the
 /// common command lines, by `QuickCommandLine`.
@@ -57,13 +58,13 @@ struct Invocation: Equatable {
 
     /// Runs the chosen mode and returns the exit status.
     func execute() -> ExitStatus {
-        guard let signals = SignalPipe.install() else {
+        guard TerminalSignals.install() else {
             Diagnostics.error("cannot set up signal handling")
             return .usage
         }
         var limits = DecodeLimits(memoryBudget: maxMemory << 20)
         if probe {
-            return ProbePrinter(json: json, display: display, environment: ProcessInfo.environment).run()
+            return ProbePrinter(json: json, display: display, environment: ProcessEnvironment.current).run()
         }
         if let directory = extract {
             return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
@@ -72,7 +73,7 @@ struct Invocation: Equatable {
             limits.scalesToFit = true
             return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
         }
-        let environment = ProcessInfo.environment
+        let environment = ProcessEnvironment.current
         // Pictures are shown at most this large: video clips are decoded no larger.
         limits.frameBound = display.frameBound(environment: environment)
         if let place = display.place {
@@ -83,8 +84,7 @@ struct Invocation: Equatable {
         }
         if StandardOutput.isTerminal || playback.animate {
             return PlaySession(
-                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits,
-                signals: signals
+                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits
             )
             .run(paths: files, interactive: StandardOutput.isTerminal)
         }

@@ -64,6 +64,8 @@ public enum ControlSequence {
     /// ECH: `count` cells from the cursor blanked, the cursor kept.
     public static func eraseCharacters(_ count: Int) -> [UInt8] { csi("\(count)X") }
     public static let clearToEndOfRow = csi("K")
+    /// ED 0: from the cursor to the end of the screen (text and, in sixel terminals, pixels).
+    public static let eraseBelow = csi("J")
     public static let hideCursor = csi("?25l")
     public static let showCursor = csi("?25h")
     public static let leaveAlternateScreen = csi("?1049l")

@@ -34,6 +34,9 @@ public final class Player<Sink: FrameSink> {
     }
     /// Files that could not be played, with why.
     public var failures: [FileFailure] { retiredFailures + timelines.flatMap(\.feed.failures) }
+    /// Told of each frame put on screen full screen: the file's place in the list and the
+    /// frame's number in it, from 0 (for a caller's progress or completion).
+    public var onFramePresented: ((_ file: Int, _ frame: Int) -> Void)?
 
     private let sources: [any FrameSource]
     private let clock: any PlaybackClock
@@ -233,6 +236,9 @@ public final class Player<Sink: FrameSink> {
         }
         sink.present(views, status: status)
         presentTime += clock.now() - start
+        if layout == nil, let onFramePresented, let timeline = timelines.first, let current = timeline.current {
+            onFramePresented(timeline.feed.fileIndex, current.index)
+        }
     }
 
     /// Waits for every decode-ahead job. Call before anything a job touches.

@@ -8,6 +8,8 @@ import Glibc
 public final class TerminalEventSource: PlayerEventSource {
     private let link: TerminalLink?
     private let signalDescriptor: CInt
+    /// Where `RemoteKeys` come from, if anywhere.
+    private let remoteDescriptor: CInt?
     private let clock: any PlaybackClock
     /// Events read together with an earlier one, in order.
     private var queued: [PlayerEvent] = []
@@ -15,9 +17,13 @@ public final class TerminalEventSource: PlayerEventSource {
     /// - Parameters:
     ///   - link: where keys come from; nil when there is no terminal (pipe output).
     ///   - signalDescriptor: the read end of the signal pipe (one byte per signal: its number).
-    public init(link: TerminalLink?, signalDescriptor: CInt, clock: any PlaybackClock) {
+    ///   - remoteDescriptor: the read end of a pipe of `RemoteKeys` (one byte per key).
+    public init(
+        link: TerminalLink?, signalDescriptor: CInt, remoteDescriptor: CInt? = nil, clock: any PlaybackClock
+    ) {
         self.link = link
         self.signalDescriptor = signalDescriptor
+        self.remoteDescriptor = remoteDescriptor
         self.clock = clock
     }
 
@@ -52,12 +58,19 @@ public final class TerminalEventSource: PlayerEventSource {
             }
             var descriptors = [pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
             if let link { descriptors.append(pollfd(fd: link.inputDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let remoteDescriptor {
+                descriptors.append(pollfd(fd: remoteDescriptor, events: Int16(POLLIN), revents: 0))
+            }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno != EINTR { return nil }
             if descriptors[0].revents & Int16(POLLIN) != 0, let event = readSignal() {
                 return event
             }
-            if descriptors.count > 1, descriptors[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, let link {
+            if let remoteDescriptor, descriptors.last!.revents & Int16(POLLIN) != 0 {
+                var byte: UInt8 = 0
+                if read(remoteDescriptor, &byte, 1) == 1, let key = RemoteKeys.key(for: byte) { return .key(key) }
+            }
+            if link != nil, descriptors[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, let link {
                 let input = link.read()
                 take(input)
                 if input.closed && queued.isEmpty {

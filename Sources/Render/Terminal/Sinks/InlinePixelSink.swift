@@ -89,6 +89,16 @@ public final class InlinePixelSink: InlineSink {
         terminal.giveBack()
     }
 
+    /// The image freed (kitty keeps it apart from the text) and the picture's rows erased from
+    /// its first row down (sixel and iTerm2 pixels go with their cells), the cursor left there.
+    public func remove() {
+        var bytes: [UInt8] = []
+        output?.release(into: &bytes)
+        if rows > 0 { bytes += ControlSequence.cursorUpToLineStart(rows) + ControlSequence.eraseBelow }
+        terminal.write(bytes, query: false)
+        terminal.giveBack()
+    }
+
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
 
     /// A resize, as `InlineTextSink`'s: narrower or shorter than the picture, drawing pauses

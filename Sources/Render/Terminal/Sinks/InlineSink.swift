@@ -9,4 +9,7 @@ public protocol InlineSink: FrameSink {
     var onContinue: () -> Void { get set }
     /// The cursor shown below the picture, once the terminal has answered every pacing query.
     func finish()
+    /// The picture taken away (its rows erased, a kitty image deleted) and the cursor put back
+    /// at the start of its first row, instead of `finish` (a progress animation that ends).
+    func remove()
 }

@@ -98,6 +98,14 @@ public final class InlineTextSink: InlineSink {
         terminal.giveBack()
     }
 
+    /// The picture's rows erased from its first row down, the cursor left there.
+    public func remove() {
+        if let rows = pictureSize?.rows {
+            terminal.write(ControlSequence.cursorUpToLineStart(rows) + ControlSequence.eraseBelow, query: false)
+        }
+        terminal.giveBack()
+    }
+
     public func readiness(at now: Duration) -> Duration? { link.readiness(at: now) }
 
     /// A resize. Narrower than the picture, or too short for it, the terminal may have rewrapped

@@ -1,8 +1,10 @@
 import Glibc
 
-/// The process environment as a dictionary, without Foundation.
-enum ProcessInfo {
-    static var environment: [String: String] {
+/// The process's environment as a dictionary, read without Foundation (whose file and text
+/// machinery tview does not otherwise link).
+public enum ProcessEnvironment {
+    /// Every variable as `environ` has it now.
+    public static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

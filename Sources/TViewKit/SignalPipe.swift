@@ -1,6 +1,6 @@
 import Glibc
-import Graphics
-import Terminal
+internal import Graphics
+internal import Terminal
 
 /// The write end of the signal pipe, read by the handler. Set once, before any handler is
 /// installed, and never changed: safe to read from a signal handler.
@@ -34,9 +34,20 @@ enum SignalPipe {
     /// How long tview may take to give the terminal back once told to end.
     static let endDeadlineSeconds: CUnsignedInt = 1
 
+    /// The read end, once installed.
+    nonisolated(unsafe) private static var readEnd: CInt?
+
+    /// Installs the handlers the first time (from one thread: the program's start, or the
+    /// first player); returns the read end.
+    static func installOnce() -> CInt? {
+        if let readEnd { return readEnd }
+        readEnd = install()
+        return readEnd
+    }
+
     /// Installs the handlers; returns the read end. Call before the terminal is set up, so that
     /// ncurses keeps its hands off these signals and the terminal's modes are saved untouched.
-    static func install() -> CInt? {
+    private static func install() -> CInt? {
         var ends: [CInt] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
