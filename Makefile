@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp libavif-bin libjxl-tools python3 python3-pil ffmpeg
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
+.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples media rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
 
 all: build
 
@@ -130,10 +130,15 @@ samples:
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	python3 samples/make_samples.py
 
-# Peak memory of `tview --info` on the 1000-frame 1920x1080 GIF from ../shared/bench.
+# The benchmark media (bench/make_media.py, from ffmpeg's test sources: the same bytes on every
+# run) in $(MEDIA); files already there are kept.
 MEDIA ?= /tmp/tview-bench-media
-rss: build
-	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+media:
+	@command -v ffmpeg >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg; }
+	python3 bench/make_media.py $(MEDIA)
+
+# Peak memory of `tview --info` on the 1000-frame 1920x1080 GIF of the benchmark media.
+rss: build media
 	/usr/bin/time -v .build/release/tview --info $(MEDIA)/huge.gif 2>&1 | grep -E "huge.gif|Maximum resident|Elapsed"
 
 # A real terminal: tview in tmux, the pane read back with capture-pane -e and checked cell by
@@ -155,7 +160,7 @@ rss: build
 # And a 30-file gallery in a 1200x800 kitty, each tile of 20 screenshots against its file's frames.
 E2E_PACKAGES = tmux xvfb xterm mlterm x11-apps imagemagick fonts-dejavu-core kitty xdotool foot cage grim xwayland \
 	openssh-server openssh-client iproute2 fzf lf vifm ranger nnn
-e2e: build
+e2e: build media
 	$(SWIFT) build -c release --product tview-bench
 	@missing=""; for p in $(E2E_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
@@ -166,7 +171,6 @@ e2e: build
 	python3 e2e/pixel_terminals.py .build/release/tview docs
 	python3 e2e/inline_pixels.py .build/release/tview
 	python3 e2e/foot_checks.py .build/release/tview docs
-	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 e2e/kitty_gallery.py .build/release/tview $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA)
 
@@ -177,18 +181,17 @@ e2e: build
 bench-peers:
 	bash bench/setup_peers.sh
 
-# tview against chafa and timg (installed when missing) on the ../shared/bench media, playing
+# tview against chafa and timg (installed when missing) on the benchmark media, playing
 # in a pseudo-terminal, fast and behind throttled links: bench/results/cost.md and bench/results/cost.png
 # (first the four symbol sets against chafa 1.18, timg 1.6 and Debian's);
 # then pixel output (kitty, sixel, iTerm2): bench/results/pixels.md; then a 1000-frame image sequence:
 # bench/results/sources.md; inline in the scrollback: bench/results/inline.md; then the gallery
 # against timg --grid (24 files; timg takes about 10 GB): bench/results/gallery.md; last, picture fidelity of text output: bench/results/fidelity.md.
-bench: build bench-peers
+bench: build bench-peers media
 	@for p in chafa timg ffmpeg mpv gifsicle avifenc:libavif-bin cjxl:libjxl-tools sshd:openssh-server ssh:openssh-client tc:iproute2; do \
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import matplotlib, pyte" 2>/dev/null || pip install -q matplotlib pyte
-	@[ -s $(MEDIA)/huge.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md
 	python3 bench/run_inline.py --media $(MEDIA)
@@ -202,14 +205,12 @@ bench: build bench-peers
 	python3 bench/run_fidelity.py --media $(MEDIA)
 
 # Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/results/pixels.md, a few minutes.
-bench-pixels: build
-	@[ -s $(MEDIA)/med.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+bench-pixels: build media
 	python3 bench/run_pixels.py --media $(MEDIA)
 
 # Render cost per frame (downsample + cells), cells changed and bytes per frame (ANSI diff,
-# ncurses, full redraw) on the ../shared/bench media at 160x48 and 80x24.
-bench-render: build
-	@[ -s $(MEDIA)/life.gif ] || bash ../shared/bench/make_media.sh $(MEDIA)
+# ncurses, full redraw) on the benchmark media at 160x48 and 80x24.
+bench-render: build media
 	.build/release/tview-bench render $(MEDIA) 200 | tee bench/results/render.md
 
 clean:

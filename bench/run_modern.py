@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Animated AVIF and JPEG XL: med (480x270, 120 frames) and big (1280x720, 600 frames) from
-../shared/bench made into MEDIA/{med,big}.{avif,jxl} (avifenc 4:2:0 8-bit at speed 8; cjxl
-lossless from the GIF, its default for GIF, and lossy at distance 1, both at effort 3), then tview
-(its default symbols as it finds the pseudo-terminal, and half blocks) and chafa (the newest,
-built by `make bench-peers`, and Debian 12's, with their default symbols) on each in a
-pseudo-terminal at 160x48: first frame (median of five runs), CPU and peak RSS over 10 s of
+"""Animated AVIF and JPEG XL: med (480x270, 120 frames) and big (1280x720, 600 frames) of the
+bench media (bench/make_media.py) made into MEDIA/{med,big}.{avif,jxl} (avifenc 4:2:0 8-bit at
+speed 8; cjxl lossless from the GIF, its default for GIF, and lossy at distance 1, both at effort
+3), then tview (its default symbols as it finds the pseudo-terminal, and half blocks) and chafa
+(the newest, built by `make bench-peers`, and Debian 12's, with their default symbols) on each in
+a pseudo-terminal at 160x48: first frame (median of five runs), CPU and peak RSS over 10 s of
 playing. Writes bench/results/modern.md.
 
 usage: bench/run_modern.py --media DIR [--out bench/results/modern.md]
@@ -77,7 +77,7 @@ def main():
         f"with `--pixels none` in its default symbols (quadrants with eighth blocks in this terminal) and in half "
         f"blocks, {' and '.join(label for label, _ in chafas) or 'no chafa'} with their defaults. "
         f"First frame: median of five runs (—: nothing on screen within 4 s); CPU and peak RSS: "
-        f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (../shared/bench); "
+        f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (bench/make_media.py); "
         "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl from the GIF: lossless (its default for GIF) and "
         "lossy (`-lossy`, distance 1).",
         "",
