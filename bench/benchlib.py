@@ -1,5 +1,5 @@
-"""What the bench scripts share: where things are, and running a command in
-../shared/bench/ptyrun.py's pseudo-terminal (wall, CPU, peak RSS, bytes, first frame)."""
+"""What the bench scripts share: where things are, and running a command in bench/ptyrun.py's
+pseudo-terminal (wall, CPU, peak RSS, bytes, first frame)."""
 import argparse
 import json
 import os
@@ -10,9 +10,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TVIEW = os.path.join(ROOT, ".build", "release", "tview")
-SHARED = os.path.join(ROOT, "..", "shared")
-PTYRUN = os.path.join(SHARED, "bench", "ptyrun.py")
-CORPUS = os.path.join(SHARED, "corpus")
+PTYRUN = os.path.join(HERE, "ptyrun.py")
+# Optional, beside the repository: the corpus (the gallery's extra files).
+CORPUS = os.path.join(ROOT, "..", "shared", "corpus")
 RESULTS = os.path.join(HERE, "results")
 # The peers: the newest releases, built from their source by `make bench-peers` (setup_peers.sh).
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
@@ -20,11 +20,6 @@ TIMG = "/opt/peers/timg-1.6/bin/timg"
 # Debian 12's packages, the second row: chafa 1.12.4 (no octants) and timg 1.4.5.
 CHAFA_DEBIAN = "/usr/bin/chafa"
 TIMG_DEBIAN = "/usr/bin/timg"
-
-# Every mosaic character (block elements, sextants, octants): with `mosaic`, ptyrun's first-frame
-# clock starts at the first of these it sees (its own list holds only the half blocks).
-MOSAIC_GLYPHS = tuple(chr(c).encode() for c in [*range(0x2580, 0x25A0), *range(0x1FB00, 0x1FB3C),
-                                                *range(0x1CD00, 0x1CDE6), 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7])
 
 
 def arguments(page):
@@ -40,9 +35,11 @@ def arguments(page):
 def ptyrun(command, seconds, cols=160, rows=48, link=None, save=None, cell=None, mosaic=False):
     """ptyrun.py's figures for `command` in a pty of `cols` x `rows` for at most `seconds`, as a
     dict; with `link` (BPS:BUFFER) behind a throttled link, `save` its output kept in that file,
-    `cell` (WxH) the pixel size TIOCGWINSZ reports. On failure, {"error": what it said}."""
-    runner = [os.path.join(HERE, "mosaic_ptyrun.py")] if mosaic else [PTYRUN]
-    args = [sys.executable] + runner + ["--cols", str(cols), "--rows", str(rows), "--seconds", str(seconds)]
+    `cell` (WxH) the pixel size TIOCGWINSZ reports, `mosaic` the first-frame clock started by any
+    mosaic character (not only a half block). On failure, {"error": what it said}."""
+    args = [sys.executable, PTYRUN, "--cols", str(cols), "--rows", str(rows), "--seconds", str(seconds)]
+    if mosaic:
+        args += ["--glyphs", "mosaic"]
     if link:
         args += ["--link", link]
     if save:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """When frames reach the screen behind a slow link: runs a command in a pseudo-terminal behind the
-same link model as ../shared/bench/ptyrun.py (output taken while a buffer of BUFFER bytes has room,
+same link model as bench/ptyrun.py (output taken while a buffer of BUFFER bytes has room,
 shown at BPS bytes per second, status, cursor and synchronized-output (DECRQM ?2026) queries answered when shown) and records when each
 frame's end marker is shown: tview's end of synchronized update (ESC [ ? 2026 l), or the jump back
 to the top chafa and timg make between frames: cursor up (ESC [ N A, N >= 10; timg, chafa 1.12) or

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tview against chafa and timg, every figure measured in the same run, through
-../shared/bench/ptyrun.py (a pseudo-terminal; optionally a throttled link). Writes
+bench/ptyrun.py (a pseudo-terminal; optionally a throttled link). Writes
 bench/results/cost.md and bench/results/cost.png (the same at a glance).
 
 First the symbol sets: med.gif for one loop at 160x48 in tview's half, quad, sextant and octant
@@ -36,8 +36,6 @@ OWN_GLYPHS = {
     "sextant": set(range(0x1FB00, 0x1FB3C)),
     "octant": set(range(0x1CD00, 0x1CDE6)) | {0x1CEA0, 0x1CEA3, 0x1CEA8, 0x1CEAB, 0x1FBE6, 0x1FBE7},
 }
-# Every mosaic character: ptyrun's first-glyph clock starts at the first of these it sees (by
-# itself it knows only the half blocks).
 
 
 class Peer:
@@ -278,7 +276,7 @@ def write_markdown(symbols, rows, link_rows, first_rows, peers, quick, defaults)
     lines = [
         "# tview against chafa and timg",
         "",
-        "Measured together by `make bench` with `../shared/bench/ptyrun.py` (pseudo-terminal, TERM=xterm-256color, "
+        "Measured together by `make bench` with `bench/ptyrun.py` (pseudo-terminal, TERM=xterm-256color, "
         "COLORTERM=truecolor; `link` = throttled BPS:BUFFER). Peers: %s. The newest releases are built from "
         "their source by `make bench-peers` (chafa with its octants made usable under Debian's GLib); "
         "Debian 12's packages are the second row." % versions,

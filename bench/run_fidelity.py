@@ -16,7 +16,7 @@ many such cells each run had.
 
 Usage: bench/run_fidelity.py [--tview PATH] [--out bench/results/fidelity.md]
 Images: scikit-image's bundled photos (public domain or CC0: astronaut, chelsea, coffee,
-rocket), a star field and line art drawn here (`synthetic`), and a frame of ../shared/bench's
+rocket), a star field and line art drawn here (`synthetic`), and a frame of the bench media's
 med.gif when it is there."""
 import argparse
 import os
@@ -94,7 +94,7 @@ def cost_section(tview, media, known):
     med, huge = os.path.join(media, "med.gif"), os.path.join(media, "huge.gif")
     if not (os.path.exists(med) and os.path.exists(huge)):
         return []
-    lines = ["## Cost of the symbol sets (one run, `../shared/bench/ptyrun.py --cols 160 --rows 48`)", "",
+    lines = ["## Cost of the symbol sets (one run, `bench/ptyrun.py --cols 160 --rows 48`)", "",
              "med.gif (480x270, 120 frames, one 4.8 s loop) played for 9.6 s at 160x48 cells, truecolor; bytes a "
              "loop are the bytes written over the loops played (wall time / 4.8 s). `make bench`'s "
              "bench/results/cost.md has the medians of three runs of each set:", "",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The gallery (`--grid`): 24 animations on one 160x48 screen — 6x med.gif, life.gif, sprite.gif,
 big.gif and 15 corpus animations (GIF, APNG, WebP) — tview against timg --grid, in a pseudo-terminal
-(../shared/bench/ptyrun.py), one run each. tview plays 15 s (-t 15, --stats): first picture of
+(bench/ptyrun.py), one run each. tview plays 15 s (-t 15, --stats): first picture of
 every tile (its first frame draws all tiles at once), peak RSS, CPU, and how long each tile's
 loops took on screen against their nominal length. timg gets 60 s. Writes bench/results/gallery.md.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Playing in the scrollback: tview --inline against chafa and timg, which print at the cursor by
-default, measured in one run through ../shared/bench/ptyrun.py (a pseudo-terminal that answers
+default, measured in one run through bench/ptyrun.py (a pseudo-terminal that answers
 queries). Each runs after a screenful of the shell's lines ending in a marker line, one loop of
 med.gif in text (each tool's default symbols; tview also in half blocks beside timg -ph), at
 100x30 and 160x48 cells, each in a box of 80x20 and 120x36 cells (the marker stays in view). Writes bench/results/inline.md.

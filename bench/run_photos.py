@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Big photos, measured in one run through ../shared/bench/ptyrun.py: the first picture of a
+"""Big photos, measured in one run through bench/ptyrun.py: the first picture of a
 6000x4000 JPEG (24 megapixels, 4 MB: skimage's astronaut enlarged, with noise so it compresses
 as a photo does) at 80x24 and 160x48 beside chafa 1.18 and timg 1.6, and a timelapse of 100 such
 JPEGs (each shifted) played at 25 fps at 160x48 (tview; its --stats say how many frames were

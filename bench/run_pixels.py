@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Pixel output (kitty, sixel, iTerm2) of tview against chafa and timg, every figure from the same
-run: med.gif from ../shared/bench at 160x48 cells of 10x20 pixels, in a pseudo-terminal
-(../shared/bench/ptyrun.py) that answers status queries. Writes bench/results/pixels.md.
+run: med.gif of the bench media at 160x48 cells of 10x20 pixels, in a pseudo-terminal
+(bench/ptyrun.py) that answers status queries. Writes bench/results/pixels.md.
 
 Per protocol: one loop (wall time, CPU, peak RSS, bytes), and for tview three loops, whose bytes
 less the first loop's are what later loops cost. Then kitty behind a 2 Mbit/s link with a 2 MB

@@ -2,7 +2,7 @@
 """Video clips: tview against timg 1.6 (which plays them through libav) and `mpv --vo=tct`, and
 against FFmpeg decoding the same clip alone on one thread (`ffmpeg -threads 1 -i CLIP -f null -`,
 the floor: everything a player adds is on top of it), measured in one run through
-../shared/bench/ptyrun.py at 160x48. The clips are H.264 (libx264, CRF 23, 4:2:0) made from the
+bench/ptyrun.py at 160x48. The clips are H.264 (libx264, CRF 23, 4:2:0) made from the
 bench media: 250 frames at 25 fps (10 s) of big.gif (1280x720) and of huge.gif (1920x1080).
 tview also plays the 720p clip behind a 2 Mbit/s link (ptyrun's model). A second table scores
 the picture: five frames of the 720p clip as tview plays them (--animate to a pipe, at the size
