@@ -177,7 +177,8 @@ e2e: build media
 # The peers bench/run_bench.py and bench/run_fidelity.py measure first: the newest chafa 1.18.x and
 # timg 1.6.x, built from source into /opt/peers by ../shared/bench/build_peers.sh (once, a few
 # minutes) from copies of their repositories ($MIRRORS, /work/.mirror, or cloned into
-# ~/.cache/tview-bench); Debian 12's chafa 1.12 and timg 1.4.5 are the second row.
+# ~/.cache/tview-bench); Debian 12's chafa 1.12 and timg 1.4.5 are the second row. The builder is
+# not part of the repository: without it nothing is built and Debian's chafa and timg are the peers.
 bench-peers:
 	bash bench/setup_peers.sh
 

@@ -14,9 +14,11 @@ PTYRUN = os.path.join(HERE, "ptyrun.py")
 # Optional, beside the repository: the corpus (the gallery's extra files).
 CORPUS = os.path.join(ROOT, "..", "shared", "corpus")
 RESULTS = os.path.join(HERE, "results")
-# The peers: the newest releases, built from their source by `make bench-peers` (setup_peers.sh).
+# The peers: the newest releases, built from their source by `make bench-peers` (setup_peers.sh),
+# which has ../shared/bench/build_peers.sh build them: without it they are not built.
 CHAFA = "/opt/peers/chafa-1.18/bin/chafa"
 TIMG = "/opt/peers/timg-1.6/bin/timg"
+PEERS_BUILDER = os.path.join(ROOT, "..", "shared", "bench", "build_peers.sh")
 # Debian 12's packages, the second row: chafa 1.12.4 (no octants) and timg 1.4.5.
 CHAFA_DEBIAN = "/usr/bin/chafa"
 TIMG_DEBIAN = "/usr/bin/timg"
@@ -62,6 +64,18 @@ def version(path):
         return None
     match = re.search(r"(?:Chafa version|timg) v?(\d+\.\d+\.\d+)", result.stdout + result.stderr)
     return f"{os.path.basename(path)} {match.group(1)}" if match else None
+
+
+def peer_missing(path):
+    """Why the peer at `path` is not measured, or None when it runs: a newest peer (/opt/peers) is
+    "not built" when the builder beside the repository is absent, "missing" otherwise."""
+    if version(path):
+        return None
+    if path in (CHAFA, TIMG):
+        if not os.path.exists(PEERS_BUILDER):
+            return "not built: ../shared/bench/build_peers.sh absent"
+        return f"missing: {path} (make bench-peers)"
+    return f"missing: {path}"
 
 
 def write_table(path, title, intro, header, rows):

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import CHAFA, CHAFA_DEBIAN, HERE, RESULTS, ROOT, TIMG, TIMG_DEBIAN, TVIEW, ptyrun, version
+from benchlib import CHAFA, CHAFA_DEBIAN, HERE, RESULTS, ROOT, TIMG, TIMG_DEBIAN, TVIEW, peer_missing, ptyrun, version
 LINK_FRAMES = os.path.join(HERE, "link_frames.py")
 RAW = os.path.join(ROOT, ".build", "bench", "results.json")  # the last run's figures (--replot)
 # The peers (benchlib's): the newest releases built from source, and Debian 12's packages as the
@@ -43,7 +43,7 @@ class Peer:
         self.tool, self.path, self.debian = tool, path, debian
         self.version = version(path)
         self.label = (self.version or f"{tool} {series}") + (" (Debian 12)" if debian else "")
-        self.missing = None if self.version else "missing: %s%s" % (path, "" if debian else " (make bench-peers)")
+        self.missing = peer_missing(path) if not self.version else None
 
     def play(self, path, seconds):
         """One loop with the tool's defaults."""

@@ -81,11 +81,11 @@ def settings(tview, known):
                 def command(i, c, r, k, path=path, extra=extra, probe=probe):
                     return [path, "--animate", "off", "--polite", "on", *probe, "-f", "symbols", "-s", f"{c}x{r}",
                             "-c", "full" if k == "truecolor" else "256", *extra, i]
-                out.append(((key, name), f"{label} {name}", command if found else f"missing: {path}"))
+                out.append(((key, name), f"{label} {name}", command if found else benchlib.peer_missing(path)))
         else:
             # timg has no 256-colour mode for blocks.
             out.append(((key, "-pq"), f"{label} -pq", (lambda i, c, r, k, path=path: [path, "-pq", f"-g{c}x{r}", i]
-                                                     if k == "truecolor" else None) if found else f"missing: {path}"))
+                                                     if k == "truecolor" else None) if found else benchlib.peer_missing(path)))
     return out
 
 
@@ -103,14 +103,17 @@ def cost_section(tview, media, known):
             for name in ["half", "quad", "sextant", "octant", "sextant-only", "sextant+wedge", "octant+wedge"]]
     for key, label, path, found in known:
         if key == "chafa":
-            runs += [(f"{label} --symbols {n}", [path, "--symbols", n, "-d", "9.6", med] if found else None)
-                     for n in ("sextant", "octant")]
+            runs += [(f"{label} --symbols {n}", [path, "--symbols", n, "-d", "9.6", med] if found
+                      else benchlib.peer_missing(path)) for n in ("sextant", "octant")]
         if key.startswith("chafa"):
-            runs.append((f"{label} (default symbols)", [path, "-d", "9.6", med] if found else None))
+            runs.append((f"{label} (default symbols)", [path, "-d", "9.6", med] if found else benchlib.peer_missing(path)))
     for label, command in runs:
-        data = ptyrun(command, 160, 48, 9.6) if command else {}
+        if isinstance(command, str):  # why the peer is not there
+            lines.append(f"| {label} | {command} |||")
+            continue
+        data = ptyrun(command, 160, 48, 9.6)
         if not data.get("wall_s"):
-            lines.append(f"| {label} | — | — | — |" if command else f"| {label} | missing |||")
+            lines.append(f"| {label} | — | — | — |")
             continue
         loops = data["wall_s"] / 4.8
         lines.append(f"| {label} | {data['cpu_pct']:.1f} % | {data['bytes'] / loops / 1e6:.2f} MB | "
@@ -198,7 +201,7 @@ def main():
     names = [os.path.basename(image) for image in images]
     rows_out = ["# Text picture fidelity", "",
                 "One run of `bench/run_fidelity.py`. Peers: "
-                + "; ".join(f"{label} (`{path}`)" if found else f"{label}: missing ({path})"
+                + "; ".join(f"{label} (`{path}`)" if found else f"{label}: {benchlib.peer_missing(path)}"
                             for _, label, path, found in known) + ". "
                 "SSIM of luma (higher is better) / mean ΔE76 after a 4 px blur (lower is better); "
                 "each tool's text rasterised at 8x16 a cell from the glyphs' geometry (the Legacy Computing "

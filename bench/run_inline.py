@@ -19,7 +19,7 @@ import tempfile
 
 import pyte
 
-from benchlib import CHAFA, TIMG, arguments, ptyrun, version, write_table
+from benchlib import CHAFA, TIMG, arguments, peer_missing, ptyrun, version, write_table
 
 NOMINAL_S = 4.8
 MARK = "INLINE-MARK"
@@ -96,6 +96,9 @@ def main():
                         f"{(first or 0):.3f} | {len(output) / 1e6:.2f} | "
                         f"{'–' if loop is None else f'{loop * 100:.0f} %'} | {stayed} |")
             print(rows[-1], moves[:12])
+        for name, found, path in (("chafa 1.18", chafa, CHAFA), ("timg 1.6", timg, TIMG)):
+            if not found:
+                rows.append(f"| {cols}x{lines} ({box}) | {name} | {peer_missing(path)} | | | | | |")
     write_table(args.out, "Inline: playing in the scrollback",
                 "One run of `bench/run_inline.py`: med.gif (480x270, 120 frames, 4.8 s) for one loop in ptyrun's "
             "pseudo-terminal after 60 lines of the shell's output and a marker line, in a box of cells smaller than "

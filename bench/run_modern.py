@@ -58,6 +58,7 @@ def main():
     args = parser.parse_args()
     found = [(benchlib.version(binary), suffix, binary) for binary, suffix in ((CHAFA, ""), (CHAFA_DEBIAN, " (Debian 12)"))]
     chafas = [(name + suffix, binary) for name, suffix, binary in found if name]
+    absent = "" if found[0][0] else f" (chafa 1.18 {benchlib.peer_missing(CHAFA)})"
     rows = []
     for name in ("med", "big"):
         for path in make(args.media, name):
@@ -75,7 +76,7 @@ def main():
         "",
         f"One run of `bench/run_modern.py`. 160x48 cells in a pseudo-terminal (ptyrun, TERM=xterm-256color); tview "
         f"with `--pixels none` in its default symbols (quadrants with eighth blocks in this terminal) and in half "
-        f"blocks, {' and '.join(label for label, _ in chafas) or 'no chafa'} with their defaults. "
+        f"blocks, {' and '.join(label for label, _ in chafas) or 'no chafa'} with their defaults{absent}. "
         f"First frame: median of five runs (—: nothing on screen within 4 s); CPU and peak RSS: "
         f"{PLAY_SECONDS} s of playing. med: 480x270, 120 frames; big: 1280x720, 600 frames (bench/make_media.py); "
         "AVIF by avifenc 4:2:0 8-bit, JPEG XL by cjxl from the GIF: lossless (its default for GIF) and "

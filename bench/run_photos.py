@@ -12,7 +12,7 @@ import json
 import os
 import subprocess
 
-from benchlib import CHAFA, TIMG, arguments, ptyrun, version, write_table
+from benchlib import CHAFA, TIMG, arguments, peer_missing, ptyrun, version, write_table
 
 
 def make_photos(media):
@@ -87,6 +87,9 @@ def main():
             rows.append(f"| 6000x4000 JPEG | {cols}x{lines} | {tool} | {firsts[1] * 1000:.0f} ms | "
                         f"{middle.get('cpu_s', 0):.2f} | {middle.get('maxrss_mb', 0):.1f} |")
             print(rows[-1])
+        for name, found, path in (("chafa 1.18", chafa, CHAFA), ("timg 1.6", timg, TIMG)):
+            if not found:
+                rows.append(f"| 6000x4000 JPEG | {cols}x{lines} | {name} | {peer_missing(path)} | | |")
     for name, path in make_animations(args.media).items():
         rows.append(f"| 1280x720, 120 frames of 40 ms, {name} | 160x48 | tview | " + playing(args.tview, [path], 4.8))
         print(rows[-1])

@@ -102,6 +102,11 @@ def main():
     summary = {}
     for protocol in ["kitty", "sixel", "iterm2"]:
         for tool in ["tview"] + list(PEERS[protocol]):
+            missing = tool != "tview" and benchlib.peer_missing(PEERS[protocol][tool][0])
+            if missing:
+                lines.append(f"| {protocol} | {tool} | {missing} | | | | | |")
+                print(lines[-1], flush=True)
+                continue
             one = run(protocol, tool, args.media)
             later = ""
             if tool == "tview":
@@ -128,22 +133,31 @@ def main():
         "|---|---|---|---|---|",
     ]
     for tool in ["tview", "chafa 1.18"]:
+        missing = tool != "tview" and benchlib.peer_missing(CHAFA)
+        if missing:
+            lines.append(f"| {tool} | {missing} | | | |")
+            continue
         big = run_big(tool, args.media)
         lines.append(
             f"| {tool} | {big['picture']} | {big['cpu_pct']:.1f} | {big['maxrss_mb']:.1f} | {big['bytes']:,} |")
         print(lines[-1], flush=True)
     kitty_one, kitty_three = summary["kitty"]
     sixel_one = summary["sixel"][0]
-    chafa_sixel = summary["sixel-chafa 1.18 --scale 3"]
+    chafa_sixel, chafa_own = summary.get("sixel-chafa 1.18 --scale 3"), summary.get("sixel-chafa 1.18")
+    if chafa_sixel and chafa_own:
+        against_chafa = (
+            f"- sixel, against chafa at the same size: {sixel_one['bytes'] / chafa_sixel['bytes']:.2f}x its bytes "
+            f"(at most 0.5x), {sixel_one['cpu_pct'] / chafa_sixel['cpu_pct']:.2f}x its CPU (at most 0.5x); against "
+            f"chafa at its own {chafa_own['picture']}: {sixel_one['bytes'] / chafa_own['bytes']:.2f}x its bytes.")
+    else:
+        against_chafa = f"- sixel, against chafa 1.18: {benchlib.peer_missing(CHAFA)}."
     lines += [
         "",
         "Against the targets:",
         f"- kitty: first loop {kitty_one['bytes']:,} bytes = {kitty_one['bytes'] / size:.2f}x the file (at most 2x); "
         f"each later loop {(kitty_three['bytes'] - kitty_one['bytes']) / 2 / kitty_one['bytes'] * 100:.1f} % of the "
         "first (at most 2 %).",
-        f"- sixel, against chafa at the same size: {sixel_one['bytes'] / chafa_sixel['bytes']:.2f}x its bytes "
-        f"(at most 0.5x), {sixel_one['cpu_pct'] / chafa_sixel['cpu_pct']:.2f}x its CPU (at most 0.5x); against chafa "
-        f"at its own {summary['sixel-chafa 1.18']['picture']}: {sixel_one['bytes'] / summary['sixel-chafa 1.18']['bytes']:.2f}x its bytes.",
+        against_chafa,
         f"- one loop: kitty {kitty_one['wall_s']:.2f} s, sixel {sixel_one['wall_s']:.2f} s, iTerm2 "
         f"{summary['iterm2'][0]['wall_s']:.2f} s for {LOOP_SECONDS} s nominal (within 2 %: at most "
         f"{LOOP_SECONDS * 1.02:.2f} s, start-up and the last frame's own time included).",

@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import tempfile
 
-from benchlib import TIMG, arguments, ptyrun, version, write_table
+from benchlib import TIMG, arguments, peer_missing, ptyrun, version, write_table
 
 NOMINAL_S = 10.0
 FRAMES = (0, 60, 120, 180, 240)
@@ -136,7 +136,7 @@ def main():
             "*CPU s*: the whole run; the ffmpeg row is FFmpeg decoding the clip alone on one thread, the floor. "
             "*loop*: from the first frame to the end, over the nominal 10 s (timg decodes every frame first); behind the "
             "link, from the first picture to the last byte shown. "
-                f"Peers: {timg or 'timg 1.6 missing'}; mpv {'found' if mpv else 'missing'}.",
+                f"Peers: {timg or 'timg 1.6 ' + peer_missing(TIMG)}; mpv {'found' if mpv else 'missing'}.",
                 ["clip", "link", "tool", "CPU s", "CPU %", "peak RSS MB", "first frame s", "MB written", "loop"], rows)
     pictures = picture_rows(args.tview, clips[0][1])
     with open(args.out, "a") as out:

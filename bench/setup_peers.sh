@@ -3,7 +3,9 @@
 # public source into $PEERS (/opt/peers) by ../shared/bench/build_peers.sh; Debian's /usr/bin/chafa
 # and /usr/bin/timg stay as the second row. Nothing to do when both are built (the builder's
 # stamps). Otherwise the sources are copies of the repositories: $MIRRORS/*chafa*, /work/.mirror,
-# or a bare clone from GitHub into $CACHE (~/.cache/tview-bench).
+# or a bare clone from GitHub into $CACHE (~/.cache/tview-bench). The builder lives outside the
+# repository, beside it: where it is absent nothing is built, the bench scripts note the newest
+# peers as not built and Debian's chafa and timg are the peers.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILDER=${BUILDER:-$HERE/../../shared/bench/build_peers.sh}
@@ -15,6 +17,11 @@ built() {  # built NAME STAMP-PATTERN: stamp of the wanted series and a binary t
 }
 if built chafa-1.18 '^chafa 1\.18\.[0-9]+ ' && built timg-1.6 '^timg v1\.6\.[0-9]+ '; then
     echo "bench peers: $(cat "$PEERS/chafa-1.18/.build-stamp"), $(cat "$PEERS/timg-1.6/.build-stamp") in $PEERS"
+    exit 0
+fi
+
+if [ ! -f "$BUILDER" ]; then
+    echo "bench peers: not built: ../shared/bench/build_peers.sh absent (Debian's chafa and timg remain the peers)"
     exit 0
 fi
 
@@ -30,7 +37,6 @@ repository() {  # repository OWNER/NAME: a git dir of a copy, cloned into $CACHE
     echo "bench/setup_peers.sh: no copy of $1 (looked in \$MIRRORS, /work/.mirror, $CACHE) and git clone https://github.com/$1 failed" >&2
     return 1
 }
-[ -f "$BUILDER" ] || { echo "bench/setup_peers.sh: no builder at $BUILDER (../shared/bench missing?)" >&2; exit 1; }
 chafa=$(repository hpjansson/chafa) || exit 1
 timg=$(repository hzeller/timg) || exit 1
 exec bash "$BUILDER" "$chafa" "$timg"
