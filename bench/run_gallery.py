@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The gallery (`--grid`): 24 animations on one 160x48 screen — 6x med.gif, life.gif, sprite.gif,
-big.gif and 15 corpus animations (GIF, APNG, WebP) — tview against timg --grid, in a pseudo-terminal
-(bench/ptyrun.py), one run each. tview plays 15 s (-t 15, --stats): first picture of
-every tile (its first frame draws all tiles at once), peak RSS, CPU, and how long each tile's
-loops took on screen against their nominal length. timg gets 60 s. Writes bench/results/gallery.md.
+big.gif and 15 corpus animations (GIF, APNG, WebP; where ../shared/corpus is) — tview against
+timg --grid, in a pseudo-terminal (bench/ptyrun.py), one run each. tview plays 15 s (-t 15,
+--stats): first picture of every tile (its first frame draws all tiles at once), peak RSS, CPU,
+and how long each tile's loops took on screen against their nominal length. timg gets 60 s.
+Writes bench/results/gallery.md.
 
 usage: bench/run_gallery.py --media DIR [--out bench/results/gallery.md]
 """
@@ -19,11 +20,12 @@ import benchlib
 
 
 def files(media):
+    """The bench media's and the corpus's files (none where ../shared/corpus is absent)."""
     chosen = [os.path.join(media, "med.gif")] * 6 + [os.path.join(media, n) for n in ("life.gif", "sprite.gif", "big.gif")]
     corpus = sorted(glob.glob(os.path.join(CORPUS, "gif", "*.gif")))[:8] + \
         sorted(glob.glob(os.path.join(CORPUS, "apng", "*.png")))[:4] + \
         sorted(glob.glob(os.path.join(CORPUS, "webp", "*anim*.webp")))[:3]
-    return chosen + corpus
+    return chosen, corpus
 
 
 def ptyrun(command, seconds, save=None):
@@ -35,16 +37,18 @@ def main():
     parser.add_argument("--media", required=True)
     parser.add_argument("--out", default=os.path.join(RESULTS, "gallery.md"))
     args = parser.parse_args()
-    paths = files(args.media)
+    media, corpus = files(args.media)
+    paths = media + corpus
     with tempfile.NamedTemporaryFile(suffix=".out") as saved:
         tview = ptyrun([TVIEW, "--grid", "auto", "--stats", "-t", "15"] + paths, 30, save=saved.name)
         output = open(saved.name, "rb").read().decode("utf-8", "replace")
+    from_corpus = f"{len(corpus)} corpus animations" if corpus else "no corpus: ../shared/corpus absent"
     stats = json.loads(re.findall(r'\{"frames_shown[^}]*\}', output)[-1])
     timg = ptyrun(["timg", "--grid=6x4", "--loops=-1"] + paths, 60)
     lines = [
         "# Gallery: tview --grid against timg --grid",
         "",
-        f"{len(paths)} files (6x med.gif, life.gif, sprite.gif, big.gif, 15 corpus animations) at 160x48, one run each.",
+        f"{len(paths)} files (6x med.gif, life.gif, sprite.gif, big.gif, {from_corpus}) at 160x48, one run each.",
         "",
         "| | first picture s | peak RSS MB | CPU % | bytes/s |",
         "|---|---|---|---|---|",
