@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp libavif-bin libjxl-tools python3 python3-pil ffmpeg
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build man test lint format test-asan fuzz fuzz-build conformance run install uninstall samples media rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
+.PHONY: all deps build man test lint docs examples format test-asan fuzz fuzz-build conformance run install uninstall samples media rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
 
 all: build
 
@@ -66,7 +66,7 @@ test: deps
 	$(SWIFT) test $(TEST_FLAGS) --skip-build
 
 # Style: swift-format (part of the Swift toolchain) with .swift-format, every Swift file.
-LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+LINT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources Examples/Package.swift Examples/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 
@@ -213,6 +213,20 @@ bench-pixels: build media
 # ncurses, full redraw) on the benchmark media at 160x48 and 80x24.
 bench-render: build media
 	.build/release/tview-bench render $(MEDIA) 200 | tee bench/results/render.md
+
+# The library's documentation (DocC, from TViewKit's doc comments and its catalog), built with
+# every warning an error, into .build-docs/; then every public symbol must have a summary.
+docs: deps
+	$(SWIFT) package --scratch-path .build-docs generate-documentation --target TViewKit --warnings-as-errors \
+		--experimental-documentation-coverage --coverage-summary-level brief
+	python3 docs/check_doc_coverage.py .build-docs
+
+# The example programs in Examples/ (a package that depends on tview by path, as another would by
+# URL): built, then run as a person would, in a pseudo-terminal (Examples/check_examples.py).
+examples: deps
+	$(SWIFT) build -c release --package-path Examples
+	@python3 -c "import pyte" 2>/dev/null || pip install -q pyte
+	python3 Examples/check_examples.py Examples/.build/release
 
 clean:
 	rm -rf .build .build-test .build-asan .build-fuzz

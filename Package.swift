@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "TViewLibrary", targets: ["Decode", "Picture", "Playback", "Graphics", "Terminal"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target TViewKit` (make docs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C libraries, found by pkg-config; apt names them when missing.
@@ -104,6 +106,9 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TViewKitTests", dependencies: ["TViewKit", "TestSupport", "Decode", "Picture"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TViewTests",

@@ -33,6 +33,7 @@ public final class Animation {
     /// Opens `source` and reads its header; frames are decoded later, one per ``nextFrame()``.
     ///
     /// - Parameters:
+    ///   - source: what to open.
     ///   - memoryBudget: bytes the animation may take at worst (its canvases, the decoder's
     ///     buffers, the file's bytes); a source that could need more is refused here, before
     ///     anything is allocated.
@@ -116,8 +117,9 @@ public final class Animation {
     public var name: String { image.name }
     /// The format, as people call it: "GIF", "APNG", "WebP", "JPEG XL", "MP4", ...
     public var formatName: String { image.format.displayName }
-    /// The picture's own width and height in pixels, upright (EXIF orientation applied).
+    /// The picture's own width in pixels, upright (EXIF orientation applied).
     public var width: Int { image.pictureSize.width }
+    /// The picture's own height in pixels, upright.
     public var height: Int { image.pictureSize.height }
     /// The number of frames: stated by APNG, WebP, AVIF, JPEG XL and video containers; for a GIF
     /// known once a pass has ended. Nil until known.
@@ -148,6 +150,7 @@ public final class Animation {
 
     /// Frame `number` (from 1), or the last one when there are fewer: the pass starts again from
     /// the first frame. Frames before it are decoded (compositing needs them) but not kept.
+    /// - Parameter number: the frame wanted, from 1.
     /// - Throws: ``TViewError/decode(reason:)`` when not even the first frame decodes.
     public func frame(_ number: Int) throws(TViewError) -> AnimationFrame {
         do throws(DecodeError) {

@@ -8,9 +8,10 @@ public struct AnimationFrame: Sendable {
     /// How long the frame stays on screen, as browsers play it (a GIF's 0 or 10 ms plays as
     /// 100 ms; a video's timestamps are kept).
     public let duration: Duration
-    /// The canvas's width and height in pixels (a video or a JPEG may be decoded smaller than
-    /// its own size where the animation was opened for a smaller picture).
+    /// The canvas's width in pixels (a video or a JPEG may be decoded smaller than its own size
+    /// where the animation was opened for a smaller picture).
     public var width: Int { image.width }
+    /// The canvas's height in pixels.
     public var height: Int { image.height }
 
     let image: RGBAImage

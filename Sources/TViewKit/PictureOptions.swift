@@ -33,6 +33,20 @@ public struct PictureOptions: Sendable {
     /// Text drawn through ncurses' own updates instead of tview's (for comparison).
     public var drawsThroughCurses: Bool
 
+    /// Options; the defaults leave every choice to the terminal.
+    /// - Parameters:
+    ///   - colors: the text colours; nil: what the terminal takes.
+    ///   - symbols: the text symbols; nil: the finest the terminal draws.
+    ///   - eighthBlocks: the eighth blocks with a mosaic set.
+    ///   - wedges: the slanted wedges; nil: where the terminal draws them.
+    ///   - background: what transparency is blended over; nil: the terminal's background.
+    ///   - dither: ordered dithering in the indexed colour modes.
+    ///   - enlarges: a picture smaller than its area is enlarged by a whole factor.
+    ///   - area: cells the pictures may take, at most; nil: as the surface has it.
+    ///   - tolerance: truecolor cells changing by at most this much a channel are not redrawn.
+    ///   - pixels: real pixels or text.
+    ///   - pacing: frames wait for the terminal to have shown the earlier ones.
+    ///   - drawsThroughCurses: text drawn through ncurses' own updates.
     public init(
         colors: TextColors? = nil, symbols: TextSymbols? = nil, eighthBlocks: Bool = true, wedges: Bool? = nil,
         background: RGBColor? = nil, dither: Bool = false, enlarges: Bool = true,

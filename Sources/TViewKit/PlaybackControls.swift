@@ -52,7 +52,7 @@ public final class PlaybackControls: Sendable {
     public func normalSpeed() { send(.normalSpeed) }
     /// From the first frame again (r).
     public func restart() { send(.restart) }
-    /// Ends playing: ``TerminalPlayer/play(_:)`` returns ``PlaybackOutcome/stopped``.
+    /// Ends playing: ``TerminalPlayer/play(_:)-(Animation)`` returns ``PlaybackOutcome/stopped``.
     public func stop() {
         stopSent.store(true, ordering: .sequentiallyConsistent)
         send(.quit)

@@ -15,6 +15,14 @@ public struct PlaybackOptions: Sendable {
     /// cursor put back where the picture began.
     public var removesPictureAtEnd: Bool
 
+    /// Options; the defaults play each animation as its file says, with a status line.
+    /// - Parameters:
+    ///   - plays: how many times each animation plays (0: forever); nil: as its file says.
+    ///   - timeLimit: playing stops after this long.
+    ///   - startsPaused: starts paused on the first frame.
+    ///   - showsStatus: a status line under the picture (full screen).
+    ///   - cacheBytes: bytes of prepared frames kept for later loops.
+    ///   - removesPictureAtEnd: inline, the picture is taken away at the end.
     public init(
         plays: Int? = nil, timeLimit: Duration? = nil, startsPaused: Bool = false, showsStatus: Bool = true,
         cacheBytes: Int = 10 << 20, removesPictureAtEnd: Bool = false

@@ -1,4 +1,4 @@
-/// What a ``TerminalPlayer/play(_:)`` came to.
+/// What a ``TerminalPlayer/play(_:)-(Animation)`` came to.
 public struct PlaybackResult: Sendable {
     /// How it ended.
     public var outcome: PlaybackOutcome

@@ -14,7 +14,7 @@ internal import Terminal
 /// let result = player.play(animation)
 /// ```
 ///
-/// ``play(_:)`` runs on the calling thread until playing ends; ``controls`` act from any other
+/// ``play(_:)-(Animation)`` runs on the calling thread until playing ends; ``controls`` act from any other
 /// thread. It opens the controlling terminal (`/dev/tty`) for keys, asks the terminal once what
 /// it is and does (a few milliseconds), and gives everything back before it returns, also on
 /// an error. Signals: handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP and
@@ -32,12 +32,16 @@ public final class TerminalPlayer {
     /// Pause, step, speed and stop from other threads.
     public let controls = PlaybackControls()
     /// Called on the playing thread after each frame is put on screen (full screen and inline):
-    /// the animation's place in the list given to ``play(_:)``, and the frame's number, from 1.
+    /// the animation's place in the list given to ``play(_:)-(Animation)``, and the frame's number, from 1.
     public var onFrame: ((_ animation: Int, _ frame: Int) -> Void)?
 
     private let environment: [String: String]
 
+    /// A player for `surface`; nothing is asked of the terminal until ``play(_:)-(Animation)``.
     /// - Parameters:
+    ///   - surface: where it plays.
+    ///   - picture: how pictures are drawn; what is left nil the terminal decides.
+    ///   - playback: how often, how long, from where.
     ///   - environment: where `TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, `COLUMNS` and `LINES` are
     ///     read; the process's own by default.
     public init(
@@ -52,12 +56,14 @@ public final class TerminalPlayer {
 
     /// Plays `animation` until it has played its plays, the time limit, q, ``PlaybackControls/stop()``
     /// or a signal.
+    /// - Parameter animation: what to play, from its next frame.
     public func play(_ animation: Animation) -> PlaybackResult {
         play([animation])
     }
 
     /// Plays `animations`: one after another full screen (n and p move between them), all at once
     /// in a gallery, one after another inline or to standard output.
+    /// - Parameter animations: what to play, each from its next frame.
     public func play(_ animations: [Animation]) -> PlaybackResult {
         guard let signals = TerminalSignals.descriptor() else {
             return PlaybackResult(

@@ -19,7 +19,15 @@ public struct TextStyle: Sendable, Equatable {
     /// A picture smaller than its box is enlarged by a whole factor (false: shown at its size).
     public var enlarges: Bool
 
-    /// - Parameters: as the properties; the defaults are what `tview FILE > out.txt` writes.
+    /// A style; the defaults are what `tview FILE > out.txt` writes.
+    /// - Parameters:
+    ///   - colors: the colours the cells use.
+    ///   - symbols: the cells' shapes.
+    ///   - eighthBlocks: the eighth blocks with a mosaic set.
+    ///   - wedges: the slanted wedges beside sextants or octants.
+    ///   - background: what transparent pixels are blended over; nil: black.
+    ///   - dither: ordered dithering in the indexed colour modes.
+    ///   - enlarges: a picture smaller than its box is enlarged by a whole factor.
     public init(
         colors: TextColors = .truecolor, symbols: TextSymbols = .halfBlocks, eighthBlocks: Bool = true,
         wedges: Bool = false, background: RGBColor? = nil, dither: Bool = false, enlarges: Bool = true
