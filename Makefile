@@ -14,7 +14,7 @@ SAMPLE_PACKAGES = webp libavif-bin libjxl-tools python3 python3-pil ffmpeg
 
 SAMPLE = samples/good/apng-blend-alpha.png
 
-.PHONY: all deps build man test lint docs examples format test-asan fuzz fuzz-build conformance run install uninstall samples media rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
+.PHONY: all deps build man test lint docs examples format test-asan fuzz fuzz-build conformance run install uninstall deb samples media rss e2e bench bench-peers bench-pixels bench-render hot-functions clean
 
 all: build
 
@@ -124,6 +124,16 @@ MAN_DIR = .build/man
 man: build
 	@mkdir -p $(MAN_DIR)
 	python3 docs/make_man.py .build/release/tview "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" $(MAN_DIR)/tview.1
+
+# A Debian package, tview_VERSION_ARCH.deb here, for `apt install ./tview_*.deb`: the stripped
+# binary, man page, completions, copyright and changelog, Depends from dpkg-shlibdeps, the
+# libraries tview opens with dlopen as Recommends, checked by lintian (packaging/make_deb.sh;
+# docs/packaging.md). `make e2e` installs it, runs it and purges it (e2e/deb_install.sh).
+DEB_TOOLS = dpkg-dev lintian
+deb: build man
+	@missing=""; for p in $(DEB_TOOLS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	packaging/make_deb.sh
 
 samples:
 	@missing=""; for p in $(SAMPLE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
