@@ -183,6 +183,8 @@ e2e: build media
 	python3 e2e/foot_checks.py .build/release/tview docs
 	python3 e2e/kitty_gallery.py .build/release/tview $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA)
+	$(MAKE) deb
+	e2e/deb_install.sh
 
 # The peers bench/run_bench.py and bench/run_fidelity.py measure first: the newest chafa 1.18.x and
 # timg 1.6.x, built from source into /opt/peers by ../shared/bench/build_peers.sh (once, a few
