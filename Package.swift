@@ -82,12 +82,12 @@ let package = Package(
         // The library's face: animations, still pictures and playing in a terminal, for other
         // programs and for tview's own command line.
         .target(
-            name: "TViewKit", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal"],
+            name: "TViewKit", dependencies: ["Decode", "Picture", "Playback", "Graphics", "Terminal", "CMemory"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "tview",
             dependencies: [
-                "TViewKit", "Decode", "Picture", "Playback", "Graphics", "Terminal", "CMemory",
+                "TViewKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -59,13 +59,18 @@ public final class Animation {
     /// Opens `source` for a description only (`tview --info`): a picture over the canvas limit
     /// at full size that can be decoded smaller (a JPEG) is opened at the largest scale within
     /// them, where playing would refuse it. ``width`` and ``height`` stay the picture's own.
+    /// - Parameters:
+    ///   - source: what to open.
+    ///   - memoryBudget: bytes it may take at worst.
+    ///   - whileWaiting: asked every 0.1 s while a pipe or device sends nothing.
     public static func forDescription(
-        _ source: AnimationSource, memoryBudget: Int = Animation.defaultMemoryBudget
+        _ source: AnimationSource, memoryBudget: Int = Animation.defaultMemoryBudget,
+        whileWaiting: (() -> Bool)? = nil
     ) throws(TViewError) -> Animation {
         var limits = DecodeLimits(memoryBudget: memoryBudget)
         limits.scalesToFit = true
         do throws(DecodeError) {
-            return Animation(source: source, image: try open(source, limits: limits, whileWaiting: nil))
+            return Animation(source: source, image: try open(source, limits: limits, whileWaiting: whileWaiting))
         } catch {
             throw TViewError(opening: error)
         }

@@ -1,4 +1,5 @@
 internal import Decode
+internal import Graphics
 
 /// One frame of an ``Animation``, composited whole: straight (not premultiplied) RGBA, 8 bits a
 /// channel, rows top to bottom, in sRGB (colour profiles are converted as frames are decoded).
@@ -20,6 +21,17 @@ public struct AnimationFrame: Sendable {
         self.number = number
         self.duration = frame.duration
         self.image = frame.image
+    }
+
+    /// Writes the frame as an RGBA PNG file at `path` (created, never through a symbolic link).
+    /// - Parameter path: the file to write.
+    /// - Throws: ``TViewError/output(reason:)`` with why not.
+    public func writePNG(to path: String) throws(TViewError) {
+        do {
+            try PNGFile.write(image, to: path)
+        } catch {
+            throw .output(reason: "cannot write \(SafeText.quotedName(path)): \(error)")
+        }
     }
 
     /// The pixels, `width * height * 4` bytes (R, G, B, A).

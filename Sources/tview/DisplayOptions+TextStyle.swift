@@ -1,4 +1,3 @@
-import Decode
 import TViewKit
 
 extension DisplayOptions {
@@ -8,7 +7,7 @@ extension DisplayOptions {
         TextStyle(
             colors: colors, symbols: symbols.textSymbols, eighthBlocks: !symbols.alone,
             wedges: symbols.wedges ?? false,
-            background: bg.color.map { RGBColor(red: $0.r, green: $0.g, blue: $0.b) }, dither: dither,
+            background: bg.color, dither: dither,
             enlarges: !noUpscale)
     }
 
@@ -69,7 +68,7 @@ extension DisplayOptions {
         return PictureOptions(
             colors: colors.textColors, symbols: symbols == .auto ? nil : symbols.textSymbols,
             eighthBlocks: !symbols.alone, wedges: symbols.wedges,
-            background: bg.color.map { RGBColor(red: $0.r, green: $0.g, blue: $0.b) }, dither: dither,
+            background: bg.color, dither: dither,
             enlarges: !noUpscale, area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance,
             pixels: pixelChoice, pacing: !noPacing, drawsThroughCurses: draw == .curses)
     }

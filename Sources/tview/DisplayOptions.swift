@@ -1,8 +1,5 @@
-import Graphics
 import ArgumentParser
-import Decode
-import Picture
-import Terminal
+import TViewKit
 
 /// How pictures are fitted and coloured, shared by the terminal and the pipe output: what
 /// `DisplayArguments` parses or `QuickCommandLine` reads.
@@ -33,21 +30,19 @@ struct DisplayOptions: Equatable {
 
     /// The area for output that is not a terminal: `--size`, else COLUMNS x LINES, else 80x24.
     func pipeArea(environment: [String: String]) -> (columns: Int, rows: Int) {
-        size.map { ($0.columns, $0.rows) } ?? TerminalSize.forPipe(environment: environment)
+        size.map { ($0.columns, $0.rows) } ?? TerminalWindow.outputArea(environment: environment)
     }
 
-    /// The colours for output that is not a terminal.
-    func pipeMode(environment: [String: String]) -> ColorMode {
-        ColorChoice.forPipe(requested: colors.mode, environment: environment).mode
-    }
-
-    /// What these options ask of pictures (the sinks are built from it and the terminal's
-    /// profile).
-    var request: PictureRequest {
-        PictureRequest(
-            symbols: symbols.symbols, symbolsAlone: symbols.alone, wedges: symbols.wedges, background: bg.color,
-            dither: dither,
-            upscale: !noUpscale, area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance)
+    /// About the most pixels a picture can be shown at, so a video clip is decoded no larger:
+    /// the area's cells (`--place`, `--size`, the terminal's size, else COLUMNS x LINES) times a
+    /// cell's pixels where the terminal says them, else 10x20 (more than any text cell reads,
+    /// and a common cell for pixel output).
+    func largestPicture(environment: [String: String]) -> (width: Int, height: Int) {
+        let area: (columns: Int, rows: Int) =
+            place.map { ($0.columns, $0.rows) } ?? size.map { ($0.columns, $0.rows) } ?? TerminalWindow.outputSize
+            ?? TerminalWindow.outputArea(environment: environment)
+        let cell = TerminalWindow.outputCellPixels ?? (10, 20)
+        return (max(1, area.columns * cell.width), max(1, area.rows * cell.height))
     }
 }
 
@@ -70,50 +65,41 @@ enum ColorOption: String, ExpressibleByArgument, CaseIterable {
     case c16 = "16"
     case c8 = "8"
     case mono
-
-    /// The mode asked for, or nil for auto.
-    var mode: ColorMode? {
-        switch self {
-        case .auto: return nil
-        case .truecolor: return .truecolor
-        case .c256: return .palette256
-        case .c16: return .palette16
-        case .c8: return .palette8
-        case .mono: return .mono
-        }
-    }
 }
 
 /// `--bg auto`, `--bg #102030`, `--bg white`.
 struct BackgroundColor: ExpressibleByArgument, Equatable {
     /// The colour asked for; nil for auto (the terminal's own).
-    let color: RGBA?
+    let color: RGBColor?
 
     static let auto = BackgroundColor(color: nil)
 
-    init(color: RGBA?) {
+    init(color: RGBColor?) {
         self.color = color
     }
 
     init?(argument: String) {
         switch argument.lowercased() {
         case "auto": self.init(color: nil)
-        case "black": self.init(color: RGBA(r: 0, g: 0, b: 0))
-        case "white": self.init(color: RGBA(r: 255, g: 255, b: 255))
+        case "black": self.init(color: RGBColor(red: 0, green: 0, blue: 0))
+        case "white": self.init(color: RGBColor(red: 255, green: 255, blue: 255))
         default:
             let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
             guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
-            self.init(color: RGBA(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF)))
+            self.init(
+                color: RGBColor(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF)))
         }
     }
 
     /// How `--help` shows the default: as it would be typed.
     var defaultValueDescription: String {
         guard let color else { return "auto" }
-        switch (color.r, color.g, color.b) {
+        switch (color.red, color.green, color.blue) {
         case (0, 0, 0): return "black"
         case (255, 255, 255): return "white"
-        default: return "#" + [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        default:
+            return "#"
+                + [color.red, color.green, color.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
     }
 }
@@ -126,17 +112,6 @@ enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
     case octantOnly = "octant-only"
     case sextantWedge = "sextant+wedge"
     case octantWedge = "octant+wedge"
-
-    /// The set asked for; nil for auto (the terminal profile's, half blocks on a pipe).
-    var symbols: MosaicSymbols? {
-        switch self {
-        case .auto: return nil
-        case .half: return .half
-        case .quad, .quadOnly: return .quadrant
-        case .sextant, .sextantOnly, .sextantWedge: return .sextant
-        case .octant, .octantOnly, .octantWedge: return .octant
-        }
-    }
 
     /// The smooth-mosaic wedges too (`+wedge`); nil for auto (if the terminal draws them).
     var wedges: Bool? {
@@ -159,23 +134,9 @@ enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
 /// `--draw`.
 enum DrawingChoice: String, ExpressibleByArgument, CaseIterable {
     case direct, curses
-
-    var path: NCursesScreen.DrawingPath {
-        self == .direct ? .direct : .curses
-    }
 }
 
 /// `--pixels`.
 enum PixelsChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, kitty, sixel, iterm2, none
-
-    /// The protocol asked for; nil for auto and none.
-    var graphicsProtocol: GraphicsProtocol? {
-        switch self {
-        case .kitty: return .kitty
-        case .sixel: return .sixel
-        case .iterm2: return .iterm2
-        case .auto, .none: return nil
-        }
-    }
 }

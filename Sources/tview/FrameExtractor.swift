@@ -1,44 +1,34 @@
-import Graphics
-import Decode
-import Terminal
-import Glibc
+import TViewKit
 
 /// `tview --extract DIR FILE`: every composited frame as an RGBA PNG of the canvas size,
 /// DIR/frame-0001.png, frame-0002.png, …
 struct FrameExtractor {
     let directory: String
     let sources: SourceOptions
-    let limits: DecodeLimits
+    let memoryBudget: Int
 
     func run(path: String) -> ExitStatus {
-        do {
-            let image = try sources.open(path, limits: limits)
-            var index = 0
-            while let frame = try image.nextFrame() {
-                index += 1
+        do throws(TViewError) {
+            let animation = try sources.animation(path, memoryBudget: memoryBudget)
+            while let frame = try animation.nextFrame() {
                 // Made once there is a frame to put in it: a file that fails leaves no folder.
-                if index == 1 && !makeDirectory() { return .usage }
-                let name = "\(directory)/frame-\(Self.padded(index)).png"
+                if frame.number == 1, let problem = SafeText.makeFolder(directory) {
+                    Diagnostics.error("cannot create \(SafeText.quotedName(directory)): \(problem)")
+                    return .usage
+                }
                 do {
-                    try PNGFile.write(frame.image, to: name)
+                    try frame.writePNG(to: "\(directory)/frame-\(Self.padded(frame.number)).png")
                 } catch {
-                    Diagnostics.error("cannot write \(TerminalText.quotedName(name)): \(error)")
+                    Diagnostics.error(error.description)
                     return .usage
                 }
             }
-            for warning in image.warnings { Diagnostics.warning(warning, file: path) }
+            for warning in animation.warnings { Diagnostics.warning(warning, file: path) }
             return .success
         } catch {
             Diagnostics.error(error.description, file: path)
             return .usage
         }
-    }
-
-    /// DIR, unless it exists; false (said why) when it cannot be made.
-    private func makeDirectory() -> Bool {
-        guard PathBytes.withCString(directory, { mkdir($0, 0o755) }) != 0 && errno != EEXIST else { return true }
-        Diagnostics.error("cannot create \(TerminalText.quotedName(directory)): \(String(cString: strerror(errno)))")
-        return false
     }
 
     private static func padded(_ number: Int) -> String {

@@ -1,11 +1,10 @@
-import Decode
 import Glibc
 import TViewKit
 
 /// What the command line asks for, in plain values: parsed and checked by `TView`, or, for the
 /// common command lines, by `QuickCommandLine`.
 struct Invocation: Equatable {
-    static let defaultMaxMemory = DecodeLimits.defaultMemoryBudget >> 20
+    static let defaultMaxMemory = Animation.defaultMemoryBudget >> 20
 
     var info = false
     var json = false
@@ -62,33 +61,38 @@ struct Invocation: Equatable {
             Diagnostics.error("cannot set up signal handling")
             return .usage
         }
-        var limits = DecodeLimits(memoryBudget: maxMemory << 20)
+        let memoryBudget = maxMemory << 20
         if probe {
             return ProbePrinter(json: json, display: display, environment: ProcessEnvironment.current).run()
         }
         if let directory = extract {
-            return FrameExtractor(directory: directory, sources: sources, limits: limits).run(path: files[0])
+            return FrameExtractor(directory: directory, sources: sources, memoryBudget: memoryBudget).run(
+                path: files[0])
         }
         if info {
-            limits.scalesToFit = true
-            return InfoPrinter(json: json, sources: sources, limits: limits).run(paths: files)
+            return InfoPrinter(json: json, sources: sources, memoryBudget: memoryBudget).run(paths: files)
         }
         let environment = ProcessEnvironment.current
         // Pictures are shown at most this large: video clips are decoded no larger.
-        limits.frameBound = display.frameBound(environment: environment)
+        let largest = display.largestPicture(environment: environment)
         if let place = display.place {
             return PlacePrinter(
-                options: display, place: place, environment: environment, sources: sources, limits: limits
+                options: display, place: place, environment: environment, sources: sources,
+                memoryBudget: memoryBudget, largestPicture: largest
             )
             .run(paths: files, clear: display.clear)
         }
         if StandardOutput.isTerminal || playback.animate {
             return PlaySession(
-                display: display, playback: playback, sourceOptions: sources, environment: environment, limits: limits
+                display: display, playback: playback, sourceOptions: sources, environment: environment,
+                memoryBudget: memoryBudget, largestPicture: largest
             )
             .run(paths: files, interactive: StandardOutput.isTerminal)
         }
-        return PipePrinter(options: display, environment: environment, sources: sources, limits: limits)
-            .run(paths: files)
+        return PipePrinter(
+            options: display, environment: environment, sources: sources, memoryBudget: memoryBudget,
+            largestPicture: largest
+        )
+        .run(paths: files)
     }
 }

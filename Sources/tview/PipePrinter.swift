@@ -1,4 +1,3 @@
-import Decode
 import TViewKit
 
 /// Standard output is not a terminal: no ncurses, plain ANSI text of one frame (`--frame N`),
@@ -8,7 +7,8 @@ struct PipePrinter {
     let options: DisplayOptions
     let environment: [String: String]
     let sources: SourceOptions
-    let limits: DecodeLimits
+    let memoryBudget: Int
+    let largestPicture: (width: Int, height: Int)
 
     func run(paths: [String]) -> ExitStatus {
         let area = options.pipeArea(environment: environment)
@@ -16,7 +16,7 @@ struct PipePrinter {
         var failed = 0
         for path in paths {
             do throws(TViewError) {
-                let animation = try sources.animation(path, limits: limits)
+                let animation = try sources.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture)
                 let frame = try animation.frame(options.frame)
                 if frame.number < options.frame {
                     Diagnostics.warning("has \(frame.number) frames; showing the last", file: path)

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Decode
 import Glibc
-import Picture
 import TViewKit
-import Terminal
 
 /// `--place COLSxROWS@XxY` (and `--clear`): for previewers that know where their pane is on the
 /// screen. The rectangle is blanked and the first frame (or `--frame N`) drawn in it — text, or
@@ -17,7 +14,8 @@ struct PlacePrinter {
     let place: PlaceArea
     let environment: [String: String]
     let sources: SourceOptions
-    let limits: DecodeLimits
+    let memoryBudget: Int
+    let largestPicture: (width: Int, height: Int)
 
     func run(paths: [String], clear: Bool) -> ExitStatus {
         let rectangle = CellRectangle(columns: place.columns, rows: place.rows, column: place.x, row: place.y)
@@ -27,12 +25,12 @@ struct PlacePrinter {
         } else {
             let path = paths[0]
             do throws(TViewError) {
-                let animation = try sources.animation(path, limits: limits)
+                let animation = try sources.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture)
                 let frame = try animation.frame(options.frame)
                 let style = options.textStyle(colors: options.outputColors(environment: environment))
                 if let pixels = options.pixelProtocol {
                     bytes = Thumbnail.pixels(
-                        of: frame, as: pixels, placedIn: rectangle, cellSize: Self.cellPixels,
+                        of: frame, as: pixels, placedIn: rectangle, cellSize: TerminalWindow.cellPixels,
                         background: style.background, enlarges: style.enlarges)
                 } else {
                     bytes = Thumbnail.text(of: frame, placedIn: rectangle, style: style)
@@ -50,16 +48,6 @@ struct PlacePrinter {
             return .usage
         }
         return .success
-    }
-
-    /// A cell's pixels from the terminal's window size (an ioctl: nothing is asked), else the
-    /// assumed 10x20 (kitty and iTerm2 stretch the picture over its cells either way).
-    private static var cellPixels: (width: Int, height: Int) {
-        let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return (PixelSize.assumedCell.width, PixelSize.assumedCell.height) }
-        defer { close(terminal) }
-        let cell = TerminalSize.of(descriptor: terminal)?.cellPixels ?? PixelSize.assumedCell
-        return (cell.width, cell.height)
     }
 }
 

@@ -1,4 +1,3 @@
-import Decode
 import TViewKit
 
 /// Playing files through the library's `TerminalPlayer`: in the terminal (full screen, a
@@ -9,7 +8,8 @@ struct PlaySession {
     let playback: PlaybackOptions
     let sourceOptions: SourceOptions
     let environment: [String: String]
-    let limits: DecodeLimits
+    let memoryBudget: Int
+    let largestPicture: (width: Int, height: Int)
 
     func run(paths: [String], interactive: Bool) -> ExitStatus {
         // Open (read headers) before taking the screen, so these errors print on a normal terminal.
@@ -17,7 +17,8 @@ struct PlaySession {
         var failed = 0
         for path in paths {
             do {
-                opened.append(try sourceOptions.animation(path, limits: limits))
+                opened.append(
+                    try sourceOptions.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture))
             } catch {
                 Diagnostics.error(error.description, file: path)
                 failed += 1

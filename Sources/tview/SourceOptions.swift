@@ -1,5 +1,4 @@
 import ArgumentParser
-import Decode
 import TViewKit
 
 /// What else a FILE can be: numbered frames (a printf pattern, a folder, a quoted glob) or a
@@ -28,56 +27,41 @@ struct SourceOptions: Equatable {
         return nil
     }
 
-    private var frameDuration: Duration { .nanoseconds(Int64((1e9 / fps).rounded())) }
-
-    /// Opens `argument` as what it names: a sprite sheet when asked for, an image sequence when
-    /// it is a pattern, a folder or a glob, else a file.
-    /// A pipe that keeps tview waiting can be given up with q, Esc or Ctrl-C (`InputWait`).
-    func open(_ argument: String, limits: DecodeLimits) throws(DecodeError) -> AnimatedImage {
-        let wait = InputWait()
-        defer { wait.end() }
-        // A sheet's cells and a sequence's frames are measured on the canvases as decoded: a
-        // JPEG among them is refused over the limits rather than decoded smaller.
-        var whole = limits
-        whole.scalesToFit = false
-        if let layout {
-            return try AnimatedImage.open(
-                sheet: argument, layout: layout, count: count, frameDuration: frameDuration, limits: whole,
-                whileWaiting: wait.keepWaiting)
-        }
-        if let sequence = try FrameSequence.find(argument, range: range.map { $0.first...$0.last }) {
-            return try AnimatedImage.open(sequence: sequence, frameDuration: frameDuration, limits: whole)
-        }
-        if range != nil { throw .unreadable(reason: "--range is for image sequences; this is one file") }
-        return try AnimatedImage.open(path: argument, limits: limits, whileWaiting: wait.keepWaiting)
-    }
-
-    /// Opens `argument` as what it names (see `open`), through the library: for the modes that
-    /// show a still frame.
-    func animation(_ argument: String, limits: DecodeLimits) throws(TViewError) -> Animation {
-        let wait = InputWait()
-        defer { wait.end() }
-        let source: AnimationSource
+    /// What `argument` names: a sprite sheet when asked for, an image sequence when it is a
+    /// pattern, a folder or a glob, else a file.
+    func source(_ argument: String) throws(TViewError) -> AnimationSource {
         if let sheet {
-            source = .spriteSheet(
+            return .spriteSheet(
                 path: argument, layout: .grid(columns: sheet.width, rows: sheet.height), count: count,
                 framesPerSecond: fps)
-        } else if let frameSize {
-            source = .spriteSheet(
+        }
+        if let frameSize {
+            return .spriteSheet(
                 path: argument, layout: .frameSize(width: frameSize.width, height: frameSize.height), count: count,
                 framesPerSecond: fps)
-        } else {
-            source = try .named(argument, framesPerSecond: fps, range: range.map { $0.first...$0.last })
         }
-        return try Animation(
-            source, memoryBudget: limits.memoryBudget,
-            largestPicture: limits.frameBound.map { ($0.width, $0.height) }, whileWaiting: wait.keepWaiting)
+        return try .named(argument, framesPerSecond: fps, range: range.map { $0.first...$0.last })
     }
 
-    private var layout: SheetLayout? {
-        if let sheet { return .grid(columns: sheet.width, rows: sheet.height) }
-        if let frameSize { return .frameSize(width: frameSize.width, height: frameSize.height) }
-        return nil
+    /// Opens `argument` for playing or showing, decoded no larger than `largestPicture` where
+    /// it can be. A pipe that keeps tview waiting can be given up with q, Esc or Ctrl-C.
+    func animation(
+        _ argument: String, memoryBudget: Int, largestPicture: (width: Int, height: Int)? = nil
+    ) throws(TViewError) -> Animation {
+        let wait = QuitKeysWatch()
+        defer { wait.end() }
+        return try Animation(
+            source(argument), memoryBudget: memoryBudget, largestPicture: largestPicture,
+            whileWaiting: wait.keepWaiting)
+    }
+
+    /// Opens `argument` to describe it (`--info`): a JPEG over the limits at full size opens
+    /// smaller.
+    func animationToDescribe(_ argument: String, memoryBudget: Int) throws(TViewError) -> Animation {
+        let wait = QuitKeysWatch()
+        defer { wait.end() }
+        return try Animation.forDescription(
+            source(argument), memoryBudget: memoryBudget, whileWaiting: wait.keepWaiting)
     }
 
     /// `--sheet 8x4`, `--frame-size 64x64`.

@@ -1,6 +1,4 @@
 import ArgumentParser
-import CMemory
-import Decode
 import Glibc
 import TViewKit
 
@@ -88,24 +86,11 @@ struct TView: ParsableCommand {
             playback: playback.options, sources: sources.options, files: files)
     }
 
-    /// The arguments as given: bytes of a file name that are not UTF-8 are kept (`PathBytes`), so
-    /// such a file opens and its name prints as `$'\xff'`, where Swift's own reading would turn
-    /// them into U+FFFD and the file could not be found.
-    static var arguments: [String] {
-        (1..<Int(CommandLine.argc)).map { index in
-            guard let raw = CommandLine.unsafeArgv[index] else { return "" }
-            return PathBytes.string(
-                from: UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
-        }
-    }
-
     static func main() {
-        // Canvases of big animations are megabytes: always map them, and unmap on free, so
-        // freed canvases never linger in the heap (glibc would otherwise raise its mmap
-        // threshold after the first free and keep later ones).
-        tview_map_large_allocations(2 << 20)
-        tview_use_one_arena()
-        let arguments = Self.arguments
+        MemoryTuning.forLargeCanvases()
+        // Bytes of a file name that are not UTF-8 are kept, so such a file opens and its name
+        // prints as `$'\xff'`.
+        let arguments = SafeText.arguments
         if let quick = QuickCommandLine.invocation(arguments) {
             Glibc.exit(quick.execute().rawValue)
         }

@@ -1,8 +1,10 @@
 import TViewKit
 
 extension PlaybackReport {
-    /// `--stats`: one JSON object on one line.
-    func json(peakResidentBytes: Int) -> String {
+    /// The report as one JSON object on one line (`tview --stats`): frames shown and skipped,
+    /// loops, wall time, lateness (median and most), bytes, decode and render time.
+    /// - Parameter peakResidentBytes: the process's peak resident memory, to report beside it.
+    public func json(peakResidentBytes: Int) -> String {
         let sorted = lateness.sorted()
         var object = JSONObject()
         object.add("frames_shown", .number(Double(framesShown)))

@@ -1,5 +1,5 @@
-import Decode
-import Terminal
+internal import Decode
+internal import Terminal
 
 /// Just enough JSON for `--info --json`, `--probe --json` and `--stats`, without Foundation.
 enum JSONValue {
