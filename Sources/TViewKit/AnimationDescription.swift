@@ -33,7 +33,7 @@ public struct AnimationDescription: Sendable {
     let video: VideoDetails?
 
     /// Describes `animation`, reading it from its next frame to its end where its container does
-    /// not list the durations (open it with ``Animation/forDescription(_:memoryBudget:)``).
+    /// not list the durations (open it with ``Animation/forDescription(_:memoryBudget:whileWaiting:)``).
     /// - Parameter animation: what to describe.
     /// - Throws: ``TViewError/decode(reason:)`` when not even its first frame decodes.
     public init(_ animation: Animation) throws(TViewError) {
