@@ -1010,6 +1010,75 @@ def jxl_layer_samples(workdir):
     save_expected("jxl-layers-lossy", w, h, canvases, [60] * 5, 0, exact=False, tolerance=6)
 
 
+def jxl_color_profile_samples(workdir):
+    """JPEG XL whose pixels are in Display P3 (lcms2's profile, as `icc_profile` makes it),
+    shown converted to sRGB: a JPEG carrying the profile transcoded losslessly by cjxl, a PNG
+    with it coded lossless (the profile kept as ICC) and lossy (XYB: libjxl makes sRGB itself),
+    the same P3 stated as libjxl's own encoding instead of a profile, a lossless three-frame
+    animation with the profile, and a grey picture with a grey gamma 1.8 profile. Expected:
+    djxl's decode, in the file's space with its profile, through Pillow's ImageCms into sRGB
+    (perceptual), within 1 level on average (the unconverted pixels are 8 to 12 away)."""
+    from PIL import Image, ImageCms
+    import io
+    w, h = 32, 24
+    picture = Image.new("RGB", (w, h))
+    picture.putdata([p[:3] for p in pattern(w, h, 4, alpha=False)])
+    p3 = icc_profile("p3")
+    srgb = ImageCms.createProfile("sRGB")
+
+    def shown_by_lcms2(path):
+        """The first frame djxl decodes of path, through the profile its PNG carries into sRGB."""
+        decoded = os.path.join(workdir, "djxl.png")
+        run_tool("djxl", "libjxl-tools", [path, decoded])
+        image = Image.open(decoded)
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+        shown = ImageCms.profileToProfile(image.convert("L" if image.mode == "L" else "RGB"), profile, srgb,
+                                          renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB")
+        return [px + (255,) for px in shown.getdata()]
+
+    jpeg = os.path.join(workdir, "p3.jpg")
+    picture.save(jpeg, icc_profile=p3, quality=95, subsampling=0)
+    png = os.path.join(workdir, "p3.png")
+    picture.save(png, icc_profile=p3)
+    plain = os.path.join(workdir, "plain.png")
+    picture.save(plain)
+    for name, source, options in (("jxl-jpeg-display-p3", jpeg, []), ("jxl-lossless-display-p3", png, ["-d", "0"]),
+                                  ("jxl-lossy-display-p3", png, ["-d", "1"]),
+                                  ("jxl-lossless-p3-encoded", plain,
+                                   ["-d", "0", "-x", "color_space=RGB_D65_DCI_Per_SRG"])):
+        path = os.path.join(GOOD, name + ".jxl")
+        run_tool("cjxl", "libjxl-tools", [source, path, "-e", "3"] + options)
+        save_expected(name, w, h, [shown_by_lcms2(path)], [100], None, exact=False, tolerance=1)
+
+    grey = os.path.join(workdir, "grey.png")
+    picture.convert("L").save(grey, icc_profile=icc_profile("grey"))
+    path = os.path.join(GOOD, "jxl-grey-profile.jxl")
+    run_tool("cjxl", "libjxl-tools", [grey, path, "-d", "0", "-e", "3"])
+    save_expected("jxl-grey-profile", w, h, [shown_by_lcms2(path)], [100], None, exact=False, tolerance=1)
+
+    # An animation (its frames blended by tview, in the file's space, then converted): an APNG
+    # with an iCCP chunk after its IHDR.
+    sources = [pattern(w, h, n, alpha=False) for n in range(3)]
+    apng = os.path.join(workdir, "p3-animation.png")
+    write_apng(apng, w, h, [{"x": 0, "y": 0, "w": w, "h": h, "pixels": pixels, "delay": (100, 1000)}
+                            for pixels in sources], plays=0)
+    data = open(apng, "rb").read()
+    header_end = 8 + 25
+    data = data[:header_end] + chunk(b"iCCP", b"Display P3\0\0" + zlib.compress(p3)) + data[header_end:]
+    with open(apng, "wb") as handle:
+        handle.write(data)
+    path = os.path.join(GOOD, "jxl-animation-display-p3.jxl")
+    run_tool("cjxl", "libjxl-tools", [apng, path, "-d", "0", "-e", "3"])
+    canvases = []
+    for pixels in sources:
+        frame = Image.new("RGB", (w, h))
+        frame.putdata([p[:3] for p in pixels])
+        shown = ImageCms.profileToProfile(frame, ImageCms.ImageCmsProfile(io.BytesIO(p3)), srgb,
+                                          renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB")
+        canvases.append([px + (255,) for px in shown.getdata()])
+    save_expected("jxl-animation-display-p3", w, h, canvases, [100] * 3, 0, exact=False, tolerance=1)
+
+
 def ffmpeg(args):
     run_tool("ffmpeg", "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-bitexact"] + args)
 
@@ -1165,6 +1234,7 @@ def main():
         avif_hdr_samples(workdir)
         jxl_samples(workdir)
         jxl_layer_samples(workdir)
+        jxl_color_profile_samples(workdir)
         video_samples(workdir)
     jpeg_samples()
     jpeg_orientation_samples()

@@ -23,7 +23,8 @@
     X(JxlDecoderProcessInput) X(JxlDecoderGetBasicInfo) X(JxlDecoderGetFrameHeader)                         \
     X(JxlDecoderImageOutBufferSize) X(JxlDecoderSetImageOutBuffer) X(JxlDecoderSetPreferredColorProfile)    \
     X(JxlColorEncodingSetToSRGB) X(JxlDecoderSetParallelRunner) X(JxlDecoderSetCoalescing)                   \
-    X(JxlDecoderGetExtraChannelBlendInfo) X(JxlDecoderSetImageOutCallback)
+    X(JxlDecoderGetExtraChannelBlendInfo) X(JxlDecoderSetImageOutCallback)                                   \
+    X(JxlDecoderGetColorAsEncodedProfile) X(JxlDecoderGetICCProfileSize) X(JxlDecoderGetColorAsICCProfile)
 
 #define JXL_THREADS_FUNCTIONS(X)                                                                            \
     X(JxlThreadParallelRunnerCreate) X(JxlThreadParallelRunnerDestroy) X(JxlThreadParallelRunner)
@@ -218,4 +219,22 @@ JxlDecoderStatus tview_JxlDecoderGetExtraChannelBlendInfo(const JxlDecoder *dec,
 JxlDecoderStatus tview_JxlDecoderSetImageOutCallback(JxlDecoder *dec, const JxlPixelFormat *format,
                                                      JxlImageOutCallback callback, void *opaque) {
     return p_JxlDecoderSetImageOutCallback(dec, format, callback, opaque);
+}
+
+// libjxl 0.9 dropped the unused pixel format argument of these three.
+#if JPEGXL_MAJOR_VERSION == 0 && JPEGXL_MINOR_VERSION < 9
+#define JXL_UNUSED_FORMAT NULL,
+#else
+#define JXL_UNUSED_FORMAT
+#endif
+JxlDecoderStatus tview_JxlDecoderGetColorAsEncodedProfile(const JxlDecoder *dec, JxlColorProfileTarget target,
+                                                          JxlColorEncoding *color_encoding) {
+    return p_JxlDecoderGetColorAsEncodedProfile(dec, JXL_UNUSED_FORMAT target, color_encoding);
+}
+JxlDecoderStatus tview_JxlDecoderGetICCProfileSize(const JxlDecoder *dec, JxlColorProfileTarget target, size_t *size) {
+    return p_JxlDecoderGetICCProfileSize(dec, JXL_UNUSED_FORMAT target, size);
+}
+JxlDecoderStatus tview_JxlDecoderGetColorAsICCProfile(const JxlDecoder *dec, JxlColorProfileTarget target,
+                                                      uint8_t *icc_profile, size_t size) {
+    return p_JxlDecoderGetColorAsICCProfile(dec, JXL_UNUSED_FORMAT target, icc_profile, size);
 }

@@ -87,15 +87,28 @@ struct tview_color {
     int cmyk;
 };
 
+static void describe(cmsHPROFILE profile, char *description, size_t description_size) {
+    if (description_size) {
+        p_cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description,
+                                 (cmsUInt32Number)description_size);
+    }
+}
+
+void tview_color_describe(const uint8_t *icc, size_t size, char *description, size_t description_size) {
+    if (description_size) description[0] = 0;
+    if (tview_color_load() != NULL || size < 132) return;
+    cmsHPROFILE profile = p_cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
+    if (profile == NULL) return;
+    describe(profile, description, description_size);
+    p_cmsCloseProfile(profile);
+}
+
 tview_color *tview_color_open(const uint8_t *icc, size_t size, int ink, char *description, size_t description_size) {
     if (description_size) description[0] = 0;
     if (tview_color_load() != NULL || size < 132) return NULL;
     cmsHPROFILE input = p_cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
     if (input == NULL) return NULL;
-    if (description_size) {
-        p_cmsGetProfileInfoASCII(input, cmsInfoDescription, "en", "US", description,
-                                 (cmsUInt32Number)description_size);
-    }
+    describe(input, description, description_size);
     cmsColorSpaceSignature space = p_cmsGetColorSpace(input);
     tview_color *color = NULL;
     if (space == cmsSigRgbData || space == cmsSigGrayData || (ink && space == cmsSigCmykData)) {

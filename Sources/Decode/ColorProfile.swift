@@ -19,21 +19,38 @@ final class ColorProfile {
     static let largest = 4 << 20
 
     /// With `ink`, a CMYK profile is opened for ink (a CMYK JPEG's); without, only RGB and grey
-    /// ones (a CMYK profile on RGB pixels has nothing to convert: no transform is built).
-    init(icc: [UInt8], ink: Bool = false) {
+    /// ones (a CMYK profile on RGB pixels has nothing to convert: no transform is built). `name`
+    /// replaces the profile's own description (libjxl describes the profiles it makes in a code).
+    init(icc: [UInt8], ink: Bool = false, name: String? = nil) {
         var description = [CChar](repeating: 0, count: 128)
         let conversion = icc.withUnsafeBufferPointer {
             tview_color_open($0.baseAddress, $0.count, ink ? 1 : 0, &description, description.count)
         }
         let text = String(cBuffer: description)
-        name = text.isEmpty ? "ICC profile" : text
+        self.name = name ?? (text.isEmpty ? "ICC profile" : text)
         curve = nil
-        if let conversion, Self.describesSRGB(name) {
+        if let conversion, Self.describesSRGB(text) {
             tview_color_close(conversion)
             self.conversion = nil
         } else {
             self.conversion = conversion
         }
+    }
+
+    /// A profile the decoder has converted the pixels from itself (libjxl makes a lossy JPEG XL's
+    /// XYB values sRGB, whatever space the file names): named, nothing left to apply.
+    init(convertedByDecoder name: String) {
+        self.name = name
+        conversion = nil
+        curve = nil
+    }
+
+    /// An ICC profile's description, or "ICC profile" where it has none; no conversion is built.
+    static func description(icc: [UInt8]) -> String {
+        var description = [CChar](repeating: 0, count: 128)
+        icc.withUnsafeBufferPointer { tview_color_describe($0.baseAddress, $0.count, &description, description.count) }
+        let text = String(cBuffer: description)
+        return text.isEmpty ? "ICC profile" : text
     }
 
     /// RGB with these primaries and white point and sRGB's tone curve (or with `exponent`, the

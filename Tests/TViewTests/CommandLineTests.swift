@@ -123,6 +123,19 @@ import Testing
         #expect(noLoop.standardOutput.contains("\"durations_ms\":[100,100,20,500]"))
     }
 
+    /// A JPEG XL's colour profile is named as the other formats' are: a JPEG transcoded by cjxl
+    /// with its ICC profile, a lossy file whose P3 libjxl makes sRGB; none for an sRGB one.
+    @Test func infoNamesAJPEGXLsColourProfile() throws {
+        for (name, profile) in [
+            ("jxl-jpeg-display-p3.jxl", "\"Display P3\""), ("jxl-lossy-display-p3.jxl", "\"Display P3\""),
+            ("jxl-lossless-alpha.jxl", "null"),
+        ] {
+            let result = try CommandRunner.run(["--info", "--json", CommandRunner.sample(name)])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains("\"color_profile\":\(profile),"), "\(name)")
+        }
+    }
+
     @Test func truncatedFilesReportTheFramesThatDecoded() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: apng))
         let result = try CommandRunner.run(["--info", "--json", "-"], input: bytes.prefix(bytes.count - 200))

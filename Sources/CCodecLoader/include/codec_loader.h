@@ -47,6 +47,12 @@ JxlDecoderStatus tview_JxlDecoderSetCoalescing(JxlDecoder *dec, JXL_BOOL coalesc
 JxlDecoderStatus tview_JxlDecoderGetExtraChannelBlendInfo(const JxlDecoder *dec, size_t index, JxlBlendInfo *info);
 JxlDecoderStatus tview_JxlDecoderSetImageOutCallback(JxlDecoder *dec, const JxlPixelFormat *format,
                                                      JxlImageOutCallback callback, void *opaque);
+// Without the pixel format argument libjxl before 0.9 takes and ignores.
+JxlDecoderStatus tview_JxlDecoderGetColorAsEncodedProfile(const JxlDecoder *dec, JxlColorProfileTarget target,
+                                                          JxlColorEncoding *color_encoding);
+JxlDecoderStatus tview_JxlDecoderGetICCProfileSize(const JxlDecoder *dec, JxlColorProfileTarget target, size_t *size);
+JxlDecoderStatus tview_JxlDecoderGetColorAsICCProfile(const JxlDecoder *dec, JxlColorProfileTarget target,
+                                                      uint8_t *icc_profile, size_t size);
 
 // libjxl's own thread pool (libjxl_threads, opened with libjxl): NULL where it is missing, or
 // could not start `threads` threads. Set on a decoder before its first input.

@@ -19,6 +19,10 @@ const char *tview_color_load(void);
 // With `ink`, a CMYK profile is opened too (for a CMYK JPEG's ink); without, only RGB and grey.
 tview_color *tview_color_open(const uint8_t *icc, size_t size, int ink, char *description, size_t description_size);
 
+// The ICC profile `icc`'s name (its description tag) into `description`, without a conversion:
+// empty when lcms2 is missing or the profile is malformed or has none.
+void tview_color_describe(const uint8_t *icc, size_t size, char *description, size_t description_size);
+
 // A conversion to sRGB from RGB with these primaries (x, y of red, green, blue) and white point,
 // and sRGB's tone curve (AVIF's nclx colour: Display P3, BT.2020), or with `exponent` > 0 the
 // pure power curve value^exponent (a PNG's gAMA: 1/gamma). NULL without lcms2.

@@ -5,9 +5,9 @@ internal import CQuietLibraries
 /// JPEG XL, still or animated, through libjxl's decoder fed the whole mapped file, one frame at a
 /// time, in 8-bit RGBA with straight alpha. An animation's layers are blended by tview
 /// (`JXLCompositor`); stills, turned pictures and files with extra channels beside alpha come
-/// coalesced by libjxl (every frame the whole canvas, blended as the file says). Lossy (XYB)
-/// files are asked for sRGB; lossless ones come in their own colour space, as other formats'
-/// pixels do. Orientation is applied by libjxl. The frame count is
+/// coalesced by libjxl (every frame the whole canvas, blended as the file says). Colour ends in
+/// sRGB (`JXLColorProfile`): libjxl makes lossy (XYB) files so, lcms2 converts the others from
+/// the profile they name. Orientation is applied by libjxl. The frame count is
 /// not in the header: like GIF's, it is known after one pass.
 final class JXLDecoder: FrameDecoder {
     let format = ImageFormat.jxl
@@ -16,10 +16,15 @@ final class JXLDecoder: FrameDecoder {
     let loopCount: Int?
     let declaredFrameCount: Int?
     let notes: [String] = []
+    /// The space the frames are converted from (nil: they are sRGB), or the one libjxl made a
+    /// lossy file's sRGB from (named, nothing to apply).
+    let colorProfile: ColorProfile?
 
     private let mapping: MappedFile
     private let decoder: OpaquePointer
     private let limits: DecodeLimits
+    /// One colour channel: libjxl's sRGB for it is grey.
+    private let grey: Bool
     /// libjxl's thread pool, one thread a processor, for pictures of more than 512x512 pixels
     /// (nil for smaller ones, on one processor, or without libjxl_threads): a 1280x720 lossless
     /// animation frame took 155 ms on one thread, 82 ms on two. A smaller picture has few of
@@ -94,6 +99,8 @@ final class JXLDecoder: FrameDecoder {
         }
         let width = Int(info.xsize)
         let height = Int(info.ysize)
+        let grey = info.num_color_channels == 1
+        self.grey = grey
         poolThreads = Self.poolSize(width: width, height: height, processors: ProcessorCount.online)
         // Orientations 5 to 8 exchange the sides; libjxl turns the picture itself.
         let transposed = info.orientation.rawValue >= JXL_ORIENT_TRANSPOSE.rawValue
@@ -118,6 +125,10 @@ final class JXLDecoder: FrameDecoder {
         {
             compositor = JXLCompositor(width: width, height: height, hasAlpha: info.alpha_bits > 0)
         }
+        // The colour comes before any frame: known to --info before a frame is decoded.
+        try Self.process(decoder, mapping: mapping, until: JXL_DEC_COLOR_ENCODING, what: "its colour encoding")
+        JXLColorProfile.preferSRGB(decoder, grey: grey)
+        colorProfile = limits.convertsColorProfiles ? JXLColorProfile.profile(of: decoder) : nil
         madeWhole = true
     }
 
@@ -167,9 +178,8 @@ final class JXLDecoder: FrameDecoder {
         if !poolTried { try startPool() }
         guard compositor != nil else {
             guard try nextImage() else { return nil }
-            let pixels = try coalescedPixels()
-            return Frame(
-                image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: pixels), duration: duration())
+            let image = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: try coalescedPixels())
+            return Frame(image: inSRGB(image), duration: duration())
         }
         do throws(DecodeError) {
             // Layers until one is shown.
@@ -184,9 +194,8 @@ final class JXLDecoder: FrameDecoder {
                 }
                 guard let shown = compositor!.place(canvas, layer: layer) else { continue }
                 lastChange = shown.changed
-                return Frame(
-                    image: RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown.pixels),
-                    duration: duration())
+                let image = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown.pixels)
+                return Frame(image: inSRGB(image), duration: duration())
             }
             return nil
         } catch {
@@ -195,6 +204,13 @@ final class JXLDecoder: FrameDecoder {
             compositor?.reset()
             throw error
         }
+    }
+
+    /// A frame's pixels in sRGB, converted where they lie (`image` is the frame's own: layers
+    /// are blended in the file's space, before this).
+    private func inSRGB(_ image: consuming RGBAImage) -> RGBAImage {
+        guard let colorProfile, colorProfile.isApplied else { return image }
+        return colorProfile.convert(consume image)
     }
 
     /// Runs libjxl up to where it wants somewhere to put the next frame's (or layer's) pixels:
@@ -287,7 +303,7 @@ final class JXLDecoder: FrameDecoder {
         num_channels: 4, data_type: JXL_TYPE_FLOAT, endianness: JXL_NATIVE_ENDIAN, align: 0)
 
     /// Runs libjxl until it reports `wanted` (true) or the file's end (false), taking the events
-    /// on the way: the colour encoding (asked for sRGB), each frame's header (its duration).
+    /// on the way: the colour encoding (asked for sRGB again), each frame's header (its duration).
     private func advance(stoppingAt wanted: JxlDecoderStatus) throws(DecodeError) -> Bool {
         while true {
             let status = tview_JxlDecoderProcessInput(decoder)
@@ -299,10 +315,8 @@ final class JXLDecoder: FrameDecoder {
                 ended = true
                 return false
             case JXL_DEC_COLOR_ENCODING:
-                var srgb = JxlColorEncoding()
-                tview_JxlColorEncodingSetToSRGB(&srgb, JXL_FALSE)
-                // Only lossy files can be converted; the others keep their own space.
-                _ = tview_JxlDecoderSetPreferredColorProfile(decoder, &srgb)
+                // Again after a rewind: asked as when the file was opened.
+                JXLColorProfile.preferSRGB(decoder, grey: grey)
             case JXL_DEC_FRAME:
                 var header = JxlFrameHeader()
                 if tview_JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS {
@@ -379,7 +393,7 @@ final class JXLDecoder: FrameDecoder {
         }
     }
 
-    /// Runs libjxl until it reports `event`, before any frame (the basic info).
+    /// Runs libjxl until it reports `event`, before any frame (the basic info, the colour).
     private static func process(
         _ decoder: OpaquePointer, mapping: MappedFile, until event: JxlDecoderStatus, what: String
     ) throws(DecodeError) {
