@@ -536,7 +536,18 @@ class LibWebP:
         lib.WebPIDecGetRGB.restype = ctypes.c_void_p
         lib.WebPIDecGetRGB.argtypes = [ctypes.c_void_p] + [ctypes.POINTER(ctypes.c_int)] * 4
         lib.WebPIDelete.argtypes = [ctypes.c_void_p]
+        lib.WebPDecodeRGBA.restype = ctypes.c_void_p
+        lib.WebPDecodeRGBA.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int),
+                                       ctypes.POINTER(ctypes.c_int)]
+        lib.WebPFree.argtypes = [ctypes.c_void_p]
         self.lib = lib
+
+    def decodes_whole(self, data):
+        """Whether libwebp's one-call decoder (dwebp's, the animation decoder's) takes the data."""
+        w, h = self.ctypes.c_int(), self.ctypes.c_int()
+        pixels = self.lib.WebPDecodeRGBA(data, len(data), self.ctypes.byref(w), self.ctypes.byref(h))
+        self.lib.WebPFree(pixels)
+        return pixels is not None
 
     def decode(self, data, pieces=1):
         """(status, rows decoded, RGBA bytes) with the data handed over in `pieces` growing
@@ -560,7 +571,9 @@ class LibWebP:
 
 def webp_damaged_samples(workdir):
     """Stills whose image bitstream breaks off at 30, 60 and 90 % (the chunk and RIFF sizes
-    rewritten to match, so only the bitstream is short), lossy and lossless, in bad/; each must
+    rewritten to match, so only the bitstream is short), lossy and lossless, and a lossy one
+    short by its last 4 bytes only (`webp-lossy-cut-end`: libwebp's one-call decoder, dwebp's,
+    refuses it whole, NOT_ENOUGH_DATA, yet nearly all of it decodes), in bad/; each must
     show the rows libwebp's incremental decoder gets (fed part by part when it fails whole) with
     the pixels of the complete file's decode, the rest transparent. And animations of 8 lossless
     frames whose 3rd or 8th frame's bitstream is garbage: the frames before it play."""
@@ -573,12 +586,16 @@ def webp_damaged_samples(workdir):
         data = open(complete, "rb").read()
         status, rows, pixels = libwebp.decode(data)
         assert status == 0 and rows == h
-        for percent in (30, 60, 90):
+        cuts = [(str(percent), lambda size, percent=percent: size * percent // 100) for percent in (30, 60, 90)]
+        if kind == "lossy":
+            cuts.append(("end", lambda size: size - 4))
+        for label, kept in cuts:
             tag, offset, size = next(c for c in riff_chunks(data) if c[0] in (b"VP8 ", b"VP8L"))
-            keep = size * percent // 100
+            keep = kept(size)
             body = data[12:offset] + tag + struct.pack("<I", keep) + data[offset + 8:offset + 8 + keep]
             cut = riff_file(body + (b"\0" if keep % 2 else b""))
-            name = "webp-%s-cut-%d" % (kind, percent)
+            assert not libwebp.decodes_whole(cut)
+            name = "webp-%s-cut-%s" % (kind, label)
             with open(os.path.join(BAD, name + ".webp"), "wb") as handle:
                 handle.write(cut)
             status, decoded, _ = libwebp.decode(cut)

@@ -53,6 +53,37 @@ import Testing
         #expect(info.standardOutput.contains("\"truncated\":true"))
     }
 
+    /// A lossy still whose VP8 chunk is whole by its size but whose bitstream lacks its last 4
+    /// bytes (libwebp's one-call decoder and dwebp refuse it: NOT_ENOUGH_DATA) says so as a file
+    /// cut inside its container does: the rows that decoded, one warning naming the file,
+    /// `truncated: true`, the same exit status.
+    @Test func aWebPBitstreamShortInsideAWholeChunkIsTruncated() throws {
+        let path = Self.bad("webp-lossy-cut-end.webp")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let containerCut = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tview-webp-container-cut-\(getpid()).webp")
+        try bytes.prefix(bytes.count * 3 / 4).write(to: containerCut)
+        defer { try? FileManager.default.removeItem(at: containerCut) }
+
+        let shown = try CommandRunner.run(["--size", "8x6", "--colors", "truecolor", path])
+        let cutShown = try CommandRunner.run(["--size", "8x6", "--colors", "truecolor", containerCut.path])
+        #expect(shown.status == cutShown.status)
+        #expect(shown.status == 0)
+        #expect(shown.standardOutput.split(separator: "\n").first?.contains("38;2;") == true)
+        #expect(
+            shown.standardError == "tview: \(path): warning: cut short after row 167 of 192: the rest is transparent\n")
+        #expect(cutShown.standardError.hasPrefix("tview: \(containerCut.path): warning: cut short after row "))
+
+        for (file, result) in [(path, shown), (containerCut.path, cutShown)] {
+            let info = try CommandRunner.run(["--info", "--json", file])
+            #expect(info.status == result.status)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+            #expect(object["truncated"] as? Bool == true, "\(file)")
+            #expect((object["warnings"] as? [String])?.count == 1, "\(file)")
+        }
+    }
+
     @Test func aWebPStillWithNoRowDecodedIsAnError() throws {
         // The first 40 bytes: the headers, not one row.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.bad("webp-lossy-cut-30.webp"))).prefix(40)
