@@ -146,6 +146,18 @@ if unshare --mount true 2> /dev/null; then
     without "libjxl.so.*" "JPEG XL" samples/good/jxl-still-lossy.jxl
     without "libavif.so.*" AVIF samples/good/avif-still-lossy.avif
     without "libavcodec.so.*" MP4 samples/good/video-h264-vfr.mp4
+    # Without lcms2 a picture with a profile still shows, unconverted, and tview says so.
+    said=$(unshare --mount bash -c '
+        mount -t tmpfs none /mnt && mkdir /mnt/upper /mnt/work &&
+        mount -t overlay overlay -o "lowerdir=$1,upperdir=/mnt/upper,workdir=/mnt/work" "$1" || exit 99
+        rm -f "$1"/liblcms2.so.*
+        env -i PATH=/usr/bin:/bin tview --info "$2"' bash "$LIBDIR" "$REPO/samples/good/jpeg-display-p3.jpg" 2>&1)
+    case "$?:$said" in
+        99:*) echo "skipped: hiding liblcms2 (no overlay here)" ;;
+        *"not applied (no lcms2)"*"warning: its colour profile is not applied: liblcms2 could not be loaded"*)
+            pass "colour profile without liblcms2: said: $(echo "$said" | tail -1)" ;;
+        *) fail "colour profile with liblcms2 hidden: $said" ;;
+    esac
 fi
 
 # --- The man page and completions where man, bash, zsh and fish look.

@@ -69,6 +69,9 @@ public final class AnimatedImage {
     /// The name of the embedded colour profile (converted to sRGB as the frames are decoded),
     /// e.g. "Display P3"; nil when the file carries none.
     public var colorProfileName: String? { decoder.colorProfile?.name }
+    /// Why the colour profile is not applied where it should be (lcms2 could not be loaded); nil
+    /// when it is, or there is none.
+    public var colorProfileUnapplied: String? { decoder.colorProfile?.unappliedReason }
 
     /// Whether the next frame (the file's first) will be drawn where `canvas` shows another
     /// thread its rows as they become final; the caller finishes `canvas` once `nextFrame`
@@ -101,7 +104,10 @@ public final class AnimatedImage {
     public var isTruncated: Bool { passBroke || decoder.dataEndedEarly }
     private var passBroke = false
     /// What was wrong with the file, one line each, without the file name.
-    public var warnings: [String] { decoder.notes + breakWarnings }
+    public var warnings: [String] {
+        let profile = colorProfileUnapplied.map { ["its colour profile is not applied: \($0)"] } ?? []
+        return decoder.notes + profile + breakWarnings
+    }
 
     private let decoder: any FrameDecoder
     private var breakWarnings: [String] = []

@@ -43,6 +43,18 @@ final class ColorProfile {
         self.name = name
         conversion = nil
         curve = nil
+        convertedByDecoder = true
+    }
+
+    /// Set for a profile the decoder applied itself: no lcms2 was needed.
+    private var convertedByDecoder = false
+
+    /// Why the pixels are shown as they are stored, not converted: lcms2 could not be loaded
+    /// (nil when it was, or when no conversion needed it). Without it a profile cannot even be
+    /// read for its name, so whether it describes sRGB is not known either.
+    var unappliedReason: String? {
+        guard conversion == nil, curve == nil, !convertedByDecoder, let problem = tview_color_load() else { return nil }
+        return "liblcms2 could not be loaded (\(String(cString: problem)))"
     }
 
     /// An ICC profile's description, or "ICC profile" where it has none; no conversion is built.

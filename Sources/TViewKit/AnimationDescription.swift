@@ -25,6 +25,9 @@ public struct AnimationDescription: Sendable {
     public let warnings: [String]
     /// The colour profile the frames are converted from, if any.
     public let colorProfile: String?
+    /// False when the colour profile could not be applied (lcms2 could not be loaded): the
+    /// pixels are shown as stored.
+    public let colorProfileApplied: Bool
     /// A video clip's codec (FFmpeg's name); nil for images.
     public let videoCodec: String?
 
@@ -64,6 +67,7 @@ public struct AnimationDescription: Sendable {
         video = image.videoDetails
         videoCodec = image.videoDetails?.codec
         colorProfile = image.colorProfileName
+        colorProfileApplied = image.colorProfileUnapplied == nil
     }
 
     /// The time of one loop: every frame's duration added up.
@@ -102,7 +106,9 @@ public struct AnimationDescription: Sendable {
         ]
         lines.append("  frame durations: " + Self.runs(of: summary.durations))
         if let profile = summary.colorProfile {
-            lines.append("  colour profile: \(TerminalText.quotedName(profile)), shown in sRGB")
+            lines.append(
+                "  colour profile: \(TerminalText.quotedName(profile)), "
+                    + (summary.colorProfileApplied ? "shown in sRGB" : "not applied (no lcms2)"))
         }
         if let video = summary.video {
             // Names from the file go through the one escaping path, as every name does.
