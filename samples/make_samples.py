@@ -1192,6 +1192,22 @@ def video_samples(workdir):
         handle.write(bytes(data))
 
 
+def video_timing_samples(workdir):
+    """Frame times as the timestamps give them, with no GIF rule: an MP4 (90 kHz) whose second
+    frame lasts 5.3 ms, as a screen recording's can (40, 5.3, 34.7 and 40 ms: 120 ms in all)."""
+    w, h = 32, 24
+    sources = [[p[:3] + (255,) for p in pattern(w, h, n, alpha=False)] for n in range(4)]
+    write_pngs(workdir, "video-timing", w, h, sources)
+    frames = ["-framerate", "25", "-i", os.path.join(workdir, "video-timing%d.png")]
+    ticks = [0, 3600, 4077, 7200]
+    stamps = "setpts='" + "".join("if(eq(N,%d),%d," % (n, t) for n, t in enumerate(ticks[:-1])) + \
+        str(ticks[-1]) + ")" * (len(ticks) - 1) + "'"
+    ffmpeg(frames + ["-vf", "settb=1/90000," + stamps, "-vsync", "passthrough", "-enc_time_base", "1:90000",
+                     "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", "-video_track_timescale", "90000",
+                     os.path.join(GOOD, "video-h264-short-frame.mp4")])
+    save_expected("video-h264-short-frame", w, h, sources, [40, 5.3, 34.7, 40], None)
+
+
 def hostile_samples():
     """Valid files that are expensive by design. A 1.7 KB GIF declaring an 8000x8000 canvas with
     200 frames of one pixel each, walking a diagonal, every other one disposed to transparent:
@@ -1253,6 +1269,7 @@ def main():
         jxl_layer_samples(workdir)
         jxl_color_profile_samples(workdir)
         video_samples(workdir)
+        video_timing_samples(workdir)
     jpeg_samples()
     jpeg_orientation_samples()
     webp_orientation_samples()

@@ -112,7 +112,6 @@ struct tview_video {
     int have_ready;
     int stream;
     AVRational time_base;
-    int64_t default_duration_us;
     int draining;
     // An error met while reading ahead: given out once the frames before it are.
     int failed;
@@ -248,10 +247,6 @@ static int open_demuxer(tview_video *video, tview_video_info *info, char *reason
         return -1;
     }
     video->time_base = stream->time_base;
-    AVRational rate = stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0 ? stream->avg_frame_rate
-                                                                                      : stream->r_frame_rate;
-    video->default_duration_us = rate.num > 0 && rate.den > 0 ? (int64_t)1000000 * rate.den / rate.num : 40000;
-    if (video->default_duration_us <= 0) video->default_duration_us = 40000;
     video->draining = 0;
     video->failed = 0;
     video->have_ready = 0;
@@ -275,6 +270,11 @@ static int open_demuxer(tview_video *video, tview_video_info *info, char *reason
             }
         }
         info->frame_count = stream->nb_frames > 0 ? stream->nb_frames : -1;
+        // The rate the demuxer read from the container (MP4's sample table, Matroska's default
+        // duration); stream info is not probed for it (that decodes frames before the first).
+        AVRational rate = stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0 ? stream->avg_frame_rate
+                                                                                          : stream->r_frame_rate;
+        info->frame_time_us = rate.num > 0 && rate.den > 0 ? (int64_t)1000000 * rate.den / rate.num : 0;
         info->has_audio = audio;
         snprintf(info->codec, sizeof info->codec, "%s", p_avcodec_get_name(stream->codecpar->codec_id));
     }
@@ -430,7 +430,6 @@ int tview_video_next(tview_video *video, uint8_t *rgba, int convert_it, int64_t 
     }
     int64_t duration = 0;
     if (stamp != AV_NOPTS_VALUE && end != AV_NOPTS_VALUE) duration = microseconds(video, end) - microseconds(video, stamp);
-    if (duration <= 0) duration = video->default_duration_us;
     *duration_us = duration;
     if (convert_it && convert(video, video->ready, rgba, reason, reason_size) < 0) return -1;
     p_av_frame_unref(video->ready);

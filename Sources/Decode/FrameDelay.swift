@@ -1,6 +1,10 @@
-/// How long a frame stays on screen, following browsers: a delay of 10 ms or less (a GIF's 0 or
-/// 1 centisecond, which many files carry to mean "as fast as possible") plays as 100 ms. timg uses
-/// the same 100 ms; chafa uses 50 ms.
+/// How long a frame of an animated picture stays on screen, following browsers: a delay of 10 ms
+/// or less (a GIF's 0 or 1 centisecond, which many files carry to mean "as fast as possible")
+/// plays as 100 ms. Both engines apply it to every animated picture format, not to GIF alone:
+/// Chromium in `DeferredImageDecoder::FrameDurationAtIndex`, which every image decoder's
+/// durations pass through (GIF, APNG, WebP, AVIF sequences, JPEG XL), Firefox in each of those
+/// decoders through `FrameTimeout::FromRawMilliseconds`. Neither applies it to video, whose
+/// timestamps are the truth (`VideoFrameTiming`). timg uses the same 100 ms; chafa uses 50 ms.
 public enum FrameDelay {
     /// Delays at or below this are taken as unset.
     public static let unsetThreshold: Duration = .milliseconds(10)

@@ -23,6 +23,26 @@ import Testing
         #expect(FrameDelay.playable(seconds: 1e12) == .seconds(86_400))
     }
 
+    /// A video frame shows for what its timestamps say, short or not (no 100 ms rule); where they
+    /// give no time, one frame time at the container's rate, else 40 ms; never under a
+    /// millisecond.
+    @Test func videoFramesKeepTheirTimestampsTimes() {
+        let timing = VideoFrameTiming(statedFrameTimeMicroseconds: 0)
+        #expect(timing.duration(measuredMicroseconds: 5300) == .microseconds(5300))
+        #expect(timing.duration(measuredMicroseconds: 10_000) == .milliseconds(10))
+        #expect(timing.duration(measuredMicroseconds: 66_700) == .microseconds(66_700))
+        #expect(timing.duration(measuredMicroseconds: 0) == .milliseconds(40))
+        #expect(timing.duration(measuredMicroseconds: -40_000) == .milliseconds(40))
+        #expect(timing.duration(measuredMicroseconds: 11) == .milliseconds(1))
+
+        let stated = VideoFrameTiming(statedFrameTimeMicroseconds: 33_367)
+        #expect(stated.duration(measuredMicroseconds: 0) == .microseconds(33_367))
+        #expect(stated.duration(measuredMicroseconds: 40_000) == .milliseconds(40))
+        #expect(stated.duration(measuredMicroseconds: -1) == .microseconds(33_367))
+        let absurd = VideoFrameTiming(statedFrameTimeMicroseconds: 11)
+        #expect(absurd.duration(measuredMicroseconds: 0) == .milliseconds(1))
+    }
+
     @Test func sniffReadsMagicBytesOnly() {
         #expect(ImageFormat.sniff(Array("GIF89a....".utf8)) == .gif)
         #expect(ImageFormat.sniff(Array("GIF87a".utf8)) == .gif)

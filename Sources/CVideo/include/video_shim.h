@@ -22,6 +22,9 @@ typedef struct {
     int quarter_turns;
     // Frames the container declares, or -1.
     int64_t frame_count;
+    // One frame's time at the frame rate the container states, in microseconds; 0 when it states
+    // none.
+    int64_t frame_time_us;
     int has_audio;
     // "mp4", "mov", "webm" or "mkv"; the codec's short name ("h264", "vp9", "av1", ...).
     char container[8];
@@ -39,10 +42,11 @@ tview_video *tview_video_open(int fd, int64_t size, size_t largest_allocation, t
 // Frames come out as RGBA of `width` x `height` (the coded frame scaled; before any turn).
 void tview_video_set_output(tview_video *video, int width, int height);
 
-// The next frame in presentation order: 1 with its duration in microseconds (to the next
-// frame's timestamp; the last one's from the container or the frame rate), converted into `rgba`
-// (width * height * 4 bytes) unless `convert` is 0; 0 at the end; -1 on an error (`reason`).
-// `more` is set to 1 when another frame is known to follow.
+// The next frame in presentation order: 1 with its duration in microseconds as the clip's
+// timestamps say it (to the next frame's timestamp; the last frame's from its packet), 0 or less
+// where they say none (the caller decides then), converted into `rgba` (width * height * 4 bytes)
+// unless `convert` is 0; 0 at the end; -1 on an error (`reason`). `more` is set to 1 when another
+// frame is known to follow.
 int tview_video_next(tview_video *video, uint8_t *rgba, int convert, int64_t *duration_us, int *more, char *reason,
                      size_t reason_size);
 

@@ -1,8 +1,8 @@
 internal import CVideo
 
 /// Video clips (MP4/MOV, WebM, Matroska) through FFmpeg, frame by frame in presentation order,
-/// each for its own time (to the next frame's timestamp, in microseconds: a 29.97 fps clip is
-/// not rounded to whole milliseconds). Frames are scaled while converted to RGBA, to the
+/// each for its own time (`VideoFrameTiming`: to the next frame's timestamp, in microseconds: a
+/// 29.97 fps clip is not rounded to whole milliseconds). Frames are scaled while converted to RGBA, to the
 /// `DecodeLimits.frameBound` when one is given (decoding at the size shown), or to the bound a
 /// player asks for once it knows how the clip is shown (`show(at:)`: for text cells, what their
 /// samples need, in pixels that need not be square), with the sample aspect ratio and the
@@ -38,6 +38,7 @@ final class VideoDecoder: FrameDecoder {
     /// thread while a frame decodes on another).
     private let pendingBound = PendingBound()
     private var framesThisPass = 0
+    private let timing: VideoFrameTiming
 
     /// What FFmpeg keeps at worst beside tview's frames, in frame-sized canvases of 4 bytes a
     /// pixel: the reference frames and those in flight on its threads (YUV 4:2:0, 1.5 bytes a
@@ -67,6 +68,7 @@ final class VideoDecoder: FrameDecoder {
         self.video = video
         var madeWhole = false
         defer { if !madeWhole { tview_video_close(video) } }
+        timing = VideoFrameTiming(statedFrameTimeMicroseconds: info.frame_time_us)
         let codedWidth = Int(info.coded_width), codedHeight = Int(info.coded_height)
         try limits.checkMemory(width: codedWidth, height: codedHeight, canvases: Self.canvasesHeld, format: format)
         // The sample aspect ratio widens or narrows the frame; the rotation may exchange its sides.
@@ -153,7 +155,7 @@ final class VideoDecoder: FrameDecoder {
             var frame = orientation.apply(to: image)
             frame.pixelAspect = output.pixelAspect
             frame.codingNoise = Self.codingNoise
-            return Frame(image: frame, duration: FrameDelay.playable(.microseconds(duration)))
+            return Frame(image: frame, duration: timing.duration(measuredMicroseconds: duration))
         case 0:
             if let count = declaredFrameCount, framesThisPass < count, !dataEndedEarly {
                 dataEndedEarly = true
@@ -178,7 +180,7 @@ final class VideoDecoder: FrameDecoder {
         }
         imageFollows = more != 0
         framesThisPass += 1
-        return FrameDelay.playable(.microseconds(duration))
+        return timing.duration(measuredMicroseconds: duration)
     }
 
     func rewind() throws(DecodeError) {
