@@ -1192,9 +1192,25 @@ def video_samples(workdir):
         handle.write(bytes(data))
 
 
+def without_default_duration(data):
+    """A Matroska file's bytes with its video track's DefaultDuration element (ID 0x23E383, in
+    Tracks) overwritten by a Void element of the same length: blocks then carry no durations,
+    and the demuxer states no frame rate."""
+    data = bytearray(data)
+    tracks = data.find(b"\x16\x54\xae\x6b")
+    start = data.find(b"\x23\xe3\x83", tracks) if tracks >= 0 else -1
+    if start < 0 or not data[start + 3] & 0x80:
+        sys.exit("no DefaultDuration in the Matroska file")
+    length = 3 + 1 + (data[start + 3] & 0x7F)
+    data[start:start + length] = bytes([0xEC, 0x80 | (length - 2)]) + bytes(length - 2)
+    return bytes(data)
+
+
 def video_timing_samples(workdir):
     """Frame times as the timestamps give them, with no GIF rule: an MP4 (90 kHz) whose second
-    frame lasts 5.3 ms, as a screen recording's can (40, 5.3, 34.7 and 40 ms: 120 ms in all)."""
+    frame lasts 5.3 ms, as a screen recording's can (40, 5.3, 34.7 and 40 ms: 120 ms in all);
+    and a 15 fps VP9 WebM whose container states no durations (no DefaultDuration, none in its
+    blocks), whose last frame lasts the mean step between the timestamps before it."""
     w, h = 32, 24
     sources = [[p[:3] + (255,) for p in pattern(w, h, n, alpha=False)] for n in range(4)]
     write_pngs(workdir, "video-timing", w, h, sources)
@@ -1206,6 +1222,17 @@ def video_timing_samples(workdir):
                      "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", "-video_track_timescale", "90000",
                      os.path.join(GOOD, "video-h264-short-frame.mp4")])
     save_expected("video-h264-short-frame", w, h, sources, [40, 5.3, 34.7, 40], None)
+
+    stated = os.path.join(workdir, "stated.webm")
+    # Bit-exact output: the same track UID (else random) each time.
+    ffmpeg(["-framerate", "15"] + frames[2:] + ["-c:v", "libvpx-vp9", "-lossless", "1", "-pix_fmt", "gbrp",
+                                                "-fflags", "+bitexact", stated])
+    with open(os.path.join(GOOD, "video-vp9-no-durations.webm"), "wb") as handle:
+        handle.write(without_default_duration(open(stated, "rb").read()))
+    starts = [round(k * 1000 / 15) for k in range(len(sources))]
+    steps = [b - a for a, b in zip(starts, starts[1:])]
+    save_expected("video-vp9-no-durations", w, h, sources, steps + [round(sum(steps) * 1000 / len(steps)) / 1000],
+                  None)
 
 
 def hostile_samples():

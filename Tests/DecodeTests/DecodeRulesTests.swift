@@ -27,20 +27,37 @@ import Testing
     /// give no time, one frame time at the container's rate, else 40 ms; never under a
     /// millisecond.
     @Test func videoFramesKeepTheirTimestampsTimes() {
-        let timing = VideoFrameTiming(statedFrameTimeMicroseconds: 0)
+        var unstated = VideoFrameTiming(statedFrameTimeMicroseconds: 0)
+        #expect(unstated.duration(measuredMicroseconds: 0) == .milliseconds(40))
+        #expect(unstated.duration(measuredMicroseconds: -40_000) == .milliseconds(40))
+        var timing = VideoFrameTiming(statedFrameTimeMicroseconds: 0)
         #expect(timing.duration(measuredMicroseconds: 5300) == .microseconds(5300))
         #expect(timing.duration(measuredMicroseconds: 10_000) == .milliseconds(10))
         #expect(timing.duration(measuredMicroseconds: 66_700) == .microseconds(66_700))
-        #expect(timing.duration(measuredMicroseconds: 0) == .milliseconds(40))
-        #expect(timing.duration(measuredMicroseconds: -40_000) == .milliseconds(40))
         #expect(timing.duration(measuredMicroseconds: 11) == .milliseconds(1))
 
-        let stated = VideoFrameTiming(statedFrameTimeMicroseconds: 33_367)
+        var stated = VideoFrameTiming(statedFrameTimeMicroseconds: 33_367)
         #expect(stated.duration(measuredMicroseconds: 0) == .microseconds(33_367))
         #expect(stated.duration(measuredMicroseconds: 40_000) == .milliseconds(40))
         #expect(stated.duration(measuredMicroseconds: -1) == .microseconds(33_367))
-        let absurd = VideoFrameTiming(statedFrameTimeMicroseconds: 11)
+        var absurd = VideoFrameTiming(statedFrameTimeMicroseconds: 11)
         #expect(absurd.duration(measuredMicroseconds: 0) == .milliseconds(1))
+    }
+
+    /// Where the container states no rate, a frame the timestamps give no time (the last of a
+    /// WebM without durations) lasts the mean step between the frames before it, measured afresh
+    /// each pass.
+    @Test func aVideoFrameWithoutTimeTakesTheMeanStep() {
+        var timing = VideoFrameTiming(statedFrameTimeMicroseconds: 0)
+        for step in [67_000, 66_000, 67_000] as [Int64] {
+            #expect(timing.duration(measuredMicroseconds: step) == .microseconds(step))
+        }
+        #expect(timing.duration(measuredMicroseconds: 0) == .microseconds(66_667))
+        #expect(timing.duration(measuredMicroseconds: -5) == .microseconds(66_667))
+        timing.rewind()
+        #expect(timing.duration(measuredMicroseconds: 0) == .milliseconds(40))
+        #expect(timing.duration(measuredMicroseconds: 20_000) == .milliseconds(20))
+        #expect(timing.duration(measuredMicroseconds: 0) == .milliseconds(20))
     }
 
     @Test func sniffReadsMagicBytesOnly() {

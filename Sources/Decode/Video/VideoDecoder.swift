@@ -38,7 +38,7 @@ final class VideoDecoder: FrameDecoder {
     /// thread while a frame decodes on another).
     private let pendingBound = PendingBound()
     private var framesThisPass = 0
-    private let timing: VideoFrameTiming
+    private var timing: VideoFrameTiming
 
     /// What FFmpeg keeps at worst beside tview's frames, in frame-sized canvases of 4 bytes a
     /// pixel: the reference frames and those in flight on its threads (YUV 4:2:0, 1.5 bytes a
@@ -190,5 +190,6 @@ final class VideoDecoder: FrameDecoder {
         }
         framesThisPass = 0
         imageFollows = false
+        timing.rewind()
     }
 }
