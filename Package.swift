@@ -34,7 +34,9 @@ let package = Package(
         // whose -lavif -ljxl would load them at start).
         .systemLibrary(name: "CAVIF"),
         .systemLibrary(name: "CJXL"),
-        .target(name: "CCodecLoader", dependencies: ["CAVIF", "CJXL"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "CCodecLoader", dependencies: ["CAVIF", "CJXL", "CQuietLibraries"],
+            linkerSettings: [.linkedLibrary("dl")]),
         // Video clips through FFmpeg's libraries (Debian's libavformat-dev and company), opened when
         // a clip needs them; FFmpeg's types stay inside this shim.
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
@@ -46,12 +48,10 @@ let package = Package(
         // libjpeg likewise (its error exit is a longjmp).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         // dav1d and libjxl print their errors to stderr themselves: kept quiet, so failures reach the
-        // screen only as tview's own messages. libavif, opened later (dlopen), finds the executable's
-        // dav1d_default_settings only if the executable exports it: a build without --export-dynamic
-        // (the static standard library's link has it) would not.
-        .target(
-            name: "CQuietLibraries",
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=dav1d_default_settings"])]),
+        // screen only as tview's own messages. dav1d's logger is taken from libavif's settings
+        // alone, by redirecting libavif's own import of dav1d_default_settings when CCodecLoader
+        // opens it: nothing is exported, so no linker flag is needed.
+        .target(name: "CQuietLibraries", linkerSettings: [.linkedLibrary("dl")]),
         // glibc's mallopt, which Swift's Glibc module does not show; zeroing that spares fresh pages.
         .target(name: "CMemory"),
 

@@ -1235,6 +1235,28 @@ def video_timing_samples(workdir):
                   None)
 
 
+def video_av1_lossy_sample(workdir):
+    """A lossy AV1 WebM (libaom, 4:4:4 in its GBR form, so no colour conversion stands between a
+    decoder's frames and the RGBA compared) whose expected frames are FFmpeg's own through
+    libdav1d with dav1d's default settings (in-loop filters on): tview's must be the stream's,
+    not those of a dav1d opened with other settings (zeroed ones turn the in-loop filters off,
+    and the inter frames come out different). The sequence header in the WebM's codec private
+    data also has FFmpeg's libdav1d parse it with dav1d's own defaults before it opens."""
+    from PIL import Image
+    w, h = 64, 48
+    sources = [noisy_pattern(w, h, n) for n in range(4)]
+    write_pngs(workdir, "av1-lossy", w, h, sources)
+    clip = os.path.join(GOOD, "video-av1-lossy.webm")
+    ffmpeg(["-framerate", "25", "-i", os.path.join(workdir, "av1-lossy%d.png"), "-c:v", "libaom-av1", "-crf", "40",
+            "-cpu-used", "8", "-pix_fmt", "gbrp", "-fflags", "+bitexact", clip])
+    ffmpeg(["-c:v", "libdav1d", "-i", clip, "-pix_fmt", "rgba", os.path.join(workdir, "av1-decoded%d.png")])
+    frames = [list(Image.open(os.path.join(workdir, "av1-decoded%d.png" % (n + 1))).convert("RGBA").getdata())
+              for n in range(len(sources))]
+    if frames[0] == frames[1]:
+        sys.exit("video-av1-lossy: its first two frames should differ")
+    save_expected("video-av1-lossy", w, h, frames, [40] * len(frames), None)
+
+
 def hostile_samples():
     """Valid files that are expensive by design. A 1.7 KB GIF declaring an 8000x8000 canvas with
     200 frames of one pixel each, walking a diagonal, every other one disposed to transparent:
@@ -1297,6 +1319,7 @@ def main():
         jxl_color_profile_samples(workdir)
         video_samples(workdir)
         video_timing_samples(workdir)
+        video_av1_lossy_sample(workdir)
     jpeg_samples()
     jpeg_orientation_samples()
     webp_orientation_samples()

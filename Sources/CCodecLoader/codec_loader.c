@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <jxl/thread_parallel_runner.h>
 #include <pthread.h>
+#include <quiet_libraries.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,17 +46,17 @@ JXL_THREADS_FUNCTIONS(DECLARE_POINTER)
 typedef int (*load_function)(const char *path, void *handle, char *reason, size_t size);
 
 // Opens `soname`, else the development link `fallback`, and has `load` look up its functions and
-// check its version; `reason` is left empty when that worked, else says why not. RTLD_GLOBAL:
-// CQuietLibraries finds libdav1d's own dav1d_default_settings through RTLD_NEXT, which searches
-// only the global scope.
+// check its version; `reason` is left empty when that worked, else says why not. RTLD_LOCAL: its
+// symbols (and its dependencies', libdav1d's among them) stay out of the lookups of libraries
+// opened later (FFmpeg's).
 static void open_library(const char *soname, const char *fallback, load_function load, const char *name,
                          char *reason, size_t size) {
     const char *path = soname;
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         snprintf(reason, size, "%s", dlerror());
         path = fallback;
-        handle = dlopen(fallback, RTLD_NOW | RTLD_GLOBAL);
+        handle = dlopen(fallback, RTLD_NOW | RTLD_LOCAL);
     }
     if (handle != NULL && load(path, handle, reason, size)) {
         reason[0] = 0;
@@ -76,6 +77,8 @@ static int load_avif(const char *path, void *handle, char *reason, size_t size) 
                  AVIF_VERSION_MINOR);
         return 0;
     }
+    // Before any file is decoded: dav1d's own prints off the screen (CQuietLibraries).
+    tview_quiet_dav1d_in(handle);
     return 1;
 }
 

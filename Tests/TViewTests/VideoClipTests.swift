@@ -59,6 +59,50 @@ import Testing
         #expect(far <= width * height / 20)
     }
 
+    /// An AV1 clip's frames in a tview of its own (no AVIF opened before, as in a test process
+    /// that decoded one): each is the stream's, as FFmpeg's libdav1d decodes it with dav1d's own
+    /// defaults (samples/expected, made by `ffmpeg -c:v libdav1d`). A dav1d given zeroed settings
+    /// refused to open once (its message on stderr) and decoded the inter frames without
+    /// in-loop filters (frame 2 off by 0.72 a channel on average).
+    @Test func anAV1ClipsFramesAreTheStreamsOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tview-av1-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["--extract", directory.path, CommandRunner.sample("video-av1-lossy.webm")])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        let expected = [UInt8](
+            try Data(
+                contentsOf: CommandRunner.repository.appendingPathComponent("samples/expected/video-av1-lossy.rgba")))
+        let frameBytes = 64 * 48 * 4
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names.count == expected.count / frameBytes)
+        for (index, name) in names.enumerated() where (index + 1) * frameBytes <= expected.count {
+            let written = try AnimatedImage.open(path: directory.appendingPathComponent(name).path)
+            let image = try #require(try written.nextFrame()).image
+            let pixels = image.pixels.flatMap { [$0.r, $0.g, $0.b, $0.a] }
+            let same = pixels == Array(expected[(index * frameBytes)..<((index + 1) * frameBytes)])
+            #expect(same, "\(name) is not the stream's frame")
+        }
+    }
+
+    /// Every clip among the samples, described and played, each in a tview of its own: stderr
+    /// holds tview's own lines only, never a library's (dav1d's "Input validation check ...
+    /// failed in dav1d_open!" for the AV1 ones, once).
+    @Test(arguments: Self.clips)
+    func librariesPrintNothing(path: String) throws {
+        for arguments in [["--info"], ["--size", "20x6", "--animate", "--loops", "1"]] {
+            let result = try CommandRunner.run(arguments + [path], timeout: 60)
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.allSatisfy { $0.hasPrefix("tview: ") }, "\(arguments) \(path): \(result.standardError)")
+        }
+    }
+
+    static let clips: [String] = ["good", "bad"].flatMap { folder in
+        let url = CommandRunner.repository.appendingPathComponent("samples/\(folder)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasPrefix("video-") }.sorted().map { url.appendingPathComponent($0).path }
+    }
+
     @Test func ffmpegsOwnMessagesStayOffTheScreen() throws {
         let corrupt = CommandRunner.repository.appendingPathComponent("samples/bad/video-corrupt.mp4").path
         let result = try CommandRunner.run(["--size", "8x4", "--animate", "--loops", "1", corrupt])
