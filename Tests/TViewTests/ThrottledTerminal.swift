@@ -17,6 +17,9 @@ struct ThrottledTerminal {
     var keys: [(at: Duration, bytes: [UInt8])] = []
     /// Signals to send the program, at times from the start.
     var signals: [(at: Duration, signal: CInt)] = []
+    /// Signals go to the program's whole process group, as the terminal's Ctrl-C does (a
+    /// pipeline under a shell), not to the program alone.
+    var signalsGroup = false
     /// Other questions the terminal answers once it has shown them (`answerDelay` later), in
     /// order: XTVERSION, DECRQM, device attributes, as a real terminal would.
     var replies: [(question: [UInt8], answer: [UInt8])] = []
@@ -112,7 +115,7 @@ struct ThrottledTerminal {
                 keys.removeFirst()
             }
             if let signal = signals.first, now >= signal.at {
-                kill(pid, signal.signal)
+                kill(signalsGroup ? -pid : pid, signal.signal)
                 signals.removeFirst()
             }
             while let reply = otherAnswers.first, now >= reply.due {

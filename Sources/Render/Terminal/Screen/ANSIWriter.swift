@@ -7,10 +7,12 @@ public import Picture
 public struct ANSIWriter: Sendable {
     public let mode: ColorMode
     /// Frames go out inside synchronized output (`beginFrame`/`endFrame`): only to terminals
-    /// that said they know it (`TerminalProfile`) and to pipes.
+    /// that said they know it (`TerminalProfile`). Off unless asked for: an update begun must be
+    /// ended by the caller (`update(displayed:…)` leaves it open), and one left open freezes such
+    /// a terminal's screen.
     public var synchronized: Bool
 
-    public init(mode: ColorMode, synchronized: Bool = true) {
+    public init(mode: ColorMode, synchronized: Bool = false) {
         self.mode = mode
         self.synchronized = synchronized
     }
