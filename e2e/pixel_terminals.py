@@ -11,7 +11,9 @@ in a channel, which a stripe of an earlier frame left behind exceeds). Then , st
 frame kitty already holds (shown again by number), and q must give the terminal back: the
 picture gone from the screen and the tty's settings (stty -g) as they were. A picture larger
 than xterm's largest sixel image must show as large as that allows (the default 1000x1000, and
-640x480 set by a resource). The same stepped runs in foot are e2e/foot_checks.py.
+640x480 set by a resource). A sixel picture placed (--place) in an xterm whose background is
+not black must leave that background above and below it, where it does not fill whole cells.
+The same stepped runs in foot are e2e/foot_checks.py.
 
 Usage: e2e/pixel_terminals.py TVIEW OUTDIR   (needs xvfb, kitty, xterm, x11-apps, xdotool,
 imagemagick, pillow; writes OUTDIR/screenshot-kitty.png and OUTDIR/screenshot-sixel.png)
@@ -22,8 +24,8 @@ import sys
 import tempfile
 
 from terminal_checks import (BACKDROP, BACKDROP_HEX, DISPLAY, TEXT_LIMIT, TITLE, big_sixel_check, gallery_check,
-                             inline_check, kitty_command, place_check, probe_check, run_terminal,
-                             transparent_sample)
+                             inline_check, kitty_command, place_check, place_padding_check, probe_check,
+                             run_terminal, transparent_sample)
 from x11 import X11Terminal, virtual_display
 
 
@@ -95,6 +97,8 @@ def main():
                                  "sixel_whole_cells": None})
         problems += run_terminal("sixel", window(xterm), tview, outdir, 10, True)
         problems += place_check("sixel-place", window(xterm), tview, "sixel")
+        xterm_blue = [a if a != "black" else "#336699" for a in xterm]
+        problems += place_padding_check("sixel-place-blue", window(xterm_blue), tview, (0x33, 0x66, 0x99))
         problems += inline_check("sixel-inline", window(xterm), tview, 3)
         problems += inline_check("sixel-inline-scrolled", window(xterm), tview, 60)
         big_xterm = [a if a != "80x24+0+0" else "120x40+0+0" for a in xterm]

@@ -8,7 +8,7 @@ import shutil
 import tempfile
 import time
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from imaging import far_share, mean_error, picture_box, unlike  # noqa: F401
 
@@ -358,6 +358,51 @@ def place_check(name, terminal, tview, pixels):
         text_rows = [y for y in range(left.size[1]) if left.crop((0, y, left.size[0], y + 1)).getbbox()]
         if not text_rows or max(text_rows) > 5 * cell_h + 1:
             problems.append(f"{name}: the shell's lines are not where the cursor was (rows up to {max(text_rows, default=0)} px)")
+    finally:
+        terminal.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return problems
+
+
+def place_padding_check(name, terminal, tview, backdrop):
+    """A sixel placement on a terminal whose background (`backdrop`) is not black: a 300x150 red
+    picture in 30x10 cells from column 40, row 5 does not fill whole cells, and the pixel rows of
+    the rectangle above and below it must show the terminal's background, not black bars (tview
+    asks nothing for --place, so it does not know that background)."""
+    work = tempfile.mkdtemp()
+    os.chmod(work, 0o777)
+    Image.new("RGB", (300, 150), (220, 30, 30)).save(os.path.join(work, "red.png"))
+    terminal.start(f"stty size > {work}/size; {tview} --pixels sixel --place 30x10@40x5 {work}/red.png; "
+                   f"echo PLACED; sleep 60")
+    problems = []
+    try:
+        if not terminal.wait_ready():
+            return [f"{name}: no window"]
+        time.sleep(2.5)
+        shot = terminal.screenshot(os.path.join(work, "placed.png"))
+        cell_w, cell_h = cell_size(work, shot)
+        rectangle = (round(40 * cell_w), round(5 * cell_h), round(70 * cell_w), round(15 * cell_h))
+        area = shot.crop(rectangle)
+        r, g, b = area.split()
+        red = ImageChops.logical_and(r.point(lambda v: 255 if v > 180 else 0).convert("1"),
+                                     ImageChops.logical_and(g.point(lambda v: 255 if v < 80 else 0).convert("1"),
+                                                            b.point(lambda v: 255 if v < 80 else 0).convert("1")))
+        box = red.getbbox()
+        if box is None:
+            return [f"{name}: no picture in the rectangle {rectangle}"]
+        above = area.crop((box[0], 0, box[2], box[1])) if box[1] > 0 else None
+        below = area.crop((box[0], box[3], box[2], area.size[1])) if box[3] < area.size[1] else None
+        shares = [(where, unlike(region, backdrop)) for where, region in (("above", above), ("below", below))
+                  if region is not None]
+        print(f"{name}: cells {cell_w:.0f}x{cell_h:.0f}; picture {box[2] - box[0]}x{box[3] - box[1]} at "
+              f"{box[:2]} in the rectangle {rectangle}; "
+              + ", ".join(f"{where} it {region_share:.1%} unlike the background" for where, region_share in shares))
+        if not shares:
+            problems.append(f"{name}: the picture fills the rectangle's height: no padding to look at")
+        for where, region_share in shares:
+            if region_share > 0.01:
+                problems.append(f"{name}: {region_share:.1%} of the rectangle {where} the picture is not the "
+                                f"terminal's background")
     finally:
         terminal.stop()
         shutil.rmtree(work, ignore_errors=True)

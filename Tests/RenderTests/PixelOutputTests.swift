@@ -385,6 +385,72 @@ import Testing
         _ = try Self.play(small, order: [0, 1, 2], through: enlarged, screen: screen)
     }
 
+    /// A 300x150 picture in 30x10 cells of 9x19 pixels is 270x135 on 8 whole rows (152 pixels):
+    /// the 17 pixel rows of padding above and below it are left as the terminal shows them (its
+    /// background, whatever colour; blended over an unknown one, black bars), in every way a
+    /// sixel picture goes out: full screen, inline, whole changed cells, the still left after.
+    @Test func sixelLeavesThePaddingToWholeCellsUndrawn() throws {
+        let red = RGBA(r: 220, g: 30, b: 30)
+        var renderer = PixelRenderer(background: .opaqueBlack, upscale: true, terminalScales: false)
+        let picture = renderer.render(
+            RGBAImage(width: 300, height: 150, fill: red), frame: FrameIdentity(file: 0, index: 0), areaColumns: 30,
+            areaRows: 10, cellWidth: 9, cellHeight: 19)
+        let layout = picture.layout
+        #expect(layout.rows == 8 && layout.pictureHeight == 135 && layout.pictureY == 8)
+        let drawings: [(String, [UInt8])] = [
+            (
+                "screen",
+                {
+                    var out: [UInt8] = []; SixelOutput().draw(picture, into: &out); return out
+                }()
+            ),
+            (
+                "whole cells",
+                {
+                    var out: [UInt8] = []; SixelOutput(changedPixelsOnly: false).draw(picture, into: &out); return out
+                }()
+            ),
+            (
+                "inline",
+                {
+                    var out: [UInt8] = []; SixelOutput(origin: .savedCursor).draw(picture, into: &out); return out
+                }()
+            ),
+            ("still", SixelOutput().still(picture)),
+        ]
+        for (name, bytes) in drawings {
+            let start = try #require(bytes.firstRange(of: Array("\u{1B}P".utf8))?.lowerBound, "\(name)")
+            let end = try #require(bytes.firstRange(of: Array("\u{1B}\\".utf8))?.upperBound, "\(name)")
+            let painted = try SixelDecoder.decode(Array(bytes[start..<end])).image
+            #expect(painted.height == 152, "\(name)")
+            var wrong: [String] = []
+            for y in 0..<painted.height {
+                let inPicture = (layout.pictureY..<(layout.pictureY + layout.pictureHeight)).contains(y)
+                for x in 0..<painted.width {
+                    let pixel = painted[x, y]
+                    let right =
+                        inPicture && (layout.pictureX..<(layout.pictureX + layout.pictureWidth)).contains(x)
+                        ? Self.largestDifference(
+                            RGBAImage(width: 1, height: 1, pixels: [pixel]),
+                            RGBAImage(width: 1, height: 1, pixels: [red]))
+                            <= 2
+                        : pixel.a == 0
+                    if !right { wrong.append("(\(x), \(y))") }
+                }
+            }
+            #expect(wrong.isEmpty, "\(name): \(wrong.count) pixels wrong, the first \(wrong.prefix(3))")
+            // On a terminal whose background is not black, that background above and below.
+            let terminal = RGBA(r: 0x33, g: 0x66, b: 0x99)
+            let screen = PixelScreen(columns: 30, rows: 12, cellWidth: 9, cellHeight: 19, background: terminal)
+            try screen.feed(bytes)
+            // The still goes where the cursor is (the top left here), the others where the layout says.
+            let top = (name == "still" ? 0 : layout.originRow) * 19
+            let shown = screen.picture
+            #expect(shown[100, top] == terminal && shown[100, top + 151] == terminal, "\(name)")
+            #expect(shown[100, top + 8] != terminal && shown[100, top + 142] != terminal, "\(name)")
+        }
+    }
+
     @Test func theChangedPixelsAreTheOnlyOnesASixelDeltaPaints() throws {
         let pictures = Self.pictures(Self.frames(), terminalScales: false)
         let before = pictures[2].image, after = pictures[3].image

@@ -1,4 +1,6 @@
+import Decode
 import Foundation
+import Graphics
 import Picture
 import TestSupport
 import Testing
@@ -73,6 +75,37 @@ import Testing
         #expect(kitty.standardOutput.contains("a=T") && !id.isEmpty)
         #expect(cleared.standardOutput.contains("a=d,d=I,i=\(id)"))
         #expect(kitty.standardOutput.hasPrefix("\u{1B}7") && kitty.standardOutput.hasSuffix("\u{1B}8"))
+    }
+
+    /// A sixel placement of a 300x150 picture in 30x10 cells (10x20 pixels: nothing says
+    /// otherwise) is 150 pixels high on 8 rows: the 5 pixel rows above and below it show the
+    /// terminal's own background (#336699 here), not black: tview asks nothing here, so it does
+    /// not know that background and leaves those pixels undrawn.
+    @Test func aSixelPlacementLeavesTheTerminalsBackgroundAroundThePicture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tview-place-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let red = RGBA(r: 220, g: 30, b: 30)
+        let path = folder.appendingPathComponent("red.png").path
+        try PNGFile.write(RGBAImage(width: 300, height: 150, fill: red), to: path)
+        // In a terminal of its own, whose window says no pixel size.
+        var terminal = ThrottledTerminal()
+        terminal.bytesPerSecond = 50_000_000
+        let run = try terminal.run(
+            CommandRunner.executable.path, ["--place", "30x10@40x5", "--pixels", "sixel", path],
+            environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(run.status == 0)
+        let background = RGBA(r: 0x33, g: 0x66, b: 0x99)
+        let screen = PixelScreen(columns: 80, rows: 24, cellWidth: 10, cellHeight: 20, background: background)
+        try screen.feed(run.shown)
+        let shown = screen.picture
+        // The picture's 8 rows start at row 6 (centred in 10); it is 5 pixels below their top.
+        let top = 6 * 20
+        for x in stride(from: 400, to: 700, by: 7) {
+            for y in top..<(top + 5) { #expect(shown[x, y] == background, "(\(x), \(y)) above the picture") }
+            for y in (top + 155)..<(top + 160) { #expect(shown[x, y] == background, "(\(x), \(y)) below it") }
+            #expect(shown[x, top + 5] != background && shown[x, top + 154] != background, "column \(x)")
+        }
     }
 
     @Test func placeAndClearSayWhatTheyNeed() throws {

@@ -7,9 +7,10 @@ import Picture
 /// (252 registers, green finest, as the eye is), chosen per pixel with an optional 4×4 ordered
 /// dither, so no palette is computed per frame and a region drawn later matches what is around it.
 ///
-/// Every pixel of what is encoded is drawn: transparent ones in `background`, blended ones over
-/// it. A picture therefore always covers what was on screen before (no ghosting of earlier
-/// frames, the peers' known bug), and a changed region can be sent alone.
+/// Every pixel of what is encoded is drawn — transparent ones in `background`, blended ones over
+/// it — except what lies outside the picture in an image padded to whole cells, which is left as
+/// the terminal shows it. A picture therefore always covers what was on screen before (no
+/// ghosting of earlier frames, the peers' known bug), and a changed region can be sent alone.
 public struct SixelEncoder: Sendable {
     /// What transparency shows (the terminal's background where it says, `--bg`, else black).
     public var background: RGBA
@@ -49,19 +50,33 @@ public struct SixelEncoder: Sendable {
     /// cursor's cell; the caller places the cursor. Pixels left of or above the region are not
     /// sent. With `previous` (a picture of the same size that the screen shows), only the pixels
     /// that differ from it are drawn: the rest is left as it is, so the changes of a frame go out
-    /// as one image with one palette, and no unchanged pixel is sent.
-    public func encode(_ image: RGBAImage, region: PixelRect? = nil, over previous: RGBAImage? = nil) -> [UInt8] {
+    /// as one image with one palette, and no unchanged pixel is sent. With `picture` (where the
+    /// picture is in an image padded to whole cells), nothing outside it is drawn: the padding
+    /// shows what the terminal has there (its background), which tview may not know, and a
+    /// colour of its own for it painted bars above and below the picture.
+    public func encode(
+        _ image: RGBAImage, region: PixelRect? = nil, over previous: RGBAImage? = nil, picture: PixelRect? = nil
+    ) -> [UInt8] {
         let area = region ?? image.bounds
         guard !area.isEmpty else { return [] }
+        // The part of the area that is picture (all of it without padding).
+        let inner = picture.map { Self.intersection(area, $0) } ?? area
+        guard !inner.isEmpty else { return [] }
         var drawn: [Bool]? = nil
-        if let previous {
-            precondition(previous.width == image.width && previous.height == image.height, "sizes differ")
+        if previous != nil || inner != area {
+            if let previous {
+                precondition(previous.width == image.width && previous.height == image.height, "sizes differ")
+            }
             var mask = [Bool](repeating: false, count: area.width * area.height)
             image.pixels.withUnsafeBufferPointer { now in
-                previous.pixels.withUnsafeBufferPointer { before in
-                    for y in area.y..<area.maxY {
-                        let row = (y - area.y) * area.width - area.x
-                        for x in area.x..<area.maxX {
+                for y in inner.y..<inner.maxY {
+                    let row = (y - area.y) * area.width - area.x
+                    guard let previous else {
+                        for x in inner.x..<inner.maxX { mask[row + x] = true }
+                        continue
+                    }
+                    previous.pixels.withUnsafeBufferPointer { before in
+                        for x in inner.x..<inner.maxX {
                             mask[row + x] = now[y * image.width + x] != before[y * image.width + x]
                         }
                     }
@@ -75,10 +90,11 @@ public struct SixelEncoder: Sendable {
         var registers: [UInt8]
         var defined: [(index: Int, r: UInt8, g: UInt8, b: UInt8)] = []
         // Indexed with transparency kept: one pass tells both that the region is opaque (no
-        // transparent index; partial alpha gives nil) and its colours.
-        if let indexed = IndexedColors(image, region: area, keepingTransparency: true), indexed.transparentIndex == nil
+        // transparent index; partial alpha gives nil) and its colours. The picture's only: the
+        // padding's colour is never drawn, and would make a 256-colour picture one too many.
+        if let indexed = IndexedColors(image, region: inner, keepingTransparency: true), indexed.transparentIndex == nil
         {
-            registers = indexed.indices
+            registers = inner == area ? indexed.indices : Self.spread(indexed.indices, from: inner, over: area)
             let palette = indexed.palette
             let used = Self.used(registers, drawn: drawn)
             for index in 0..<indexed.count where used[index] {
@@ -148,6 +164,23 @@ public struct SixelEncoder: Sendable {
             }
         }
         out += ControlSequence.stringTerminator
+        return out
+    }
+
+    /// The overlap of two rectangles (empty where they do not meet).
+    private static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let left = max(a.x, b.x), top = max(a.y, b.y)
+        return PixelRect(x: left, y: top, width: min(a.maxX, b.maxX) - left, height: min(a.maxY, b.maxY) - top)
+    }
+
+    /// Indices of `inner`'s pixels laid out over `area` (which holds it), 0 elsewhere (not drawn).
+    private static func spread(_ indices: [UInt8], from inner: PixelRect, over area: PixelRect) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: area.width * area.height)
+        for y in 0..<inner.height {
+            let from = y * inner.width
+            let to = (inner.y - area.y + y) * area.width + inner.x - area.x
+            out[to..<(to + inner.width)] = indices[from..<(from + inner.width)]
+        }
         return out
     }
 

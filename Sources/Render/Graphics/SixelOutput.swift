@@ -46,7 +46,14 @@ public final class SixelOutput: GraphicsOutput {
         origin.moveCursor(
             row: layout.originRow + region.y / layout.cellHeight,
             column: layout.originColumn + region.x / layout.cellWidth, into: &out)
-        out += encoder.encode(picture.image, region: region, over: changedPixelsOnly ? previous : nil)
+        out += encoder.encode(
+            picture.image, region: region, over: changedPixelsOnly ? previous : nil, picture: Self.pictureRect(layout))
+    }
+
+    /// Where the picture is in the image sent, which is padded to whole cells: the padding is
+    /// never drawn (the terminal's own background shows there, whatever colour it is).
+    private static func pictureRect(_ layout: PixelLayout) -> PixelRect {
+        PixelRect(x: layout.pictureX, y: layout.pictureY, width: layout.pictureWidth, height: layout.pictureHeight)
     }
 
     public func invalidate() {
@@ -56,6 +63,6 @@ public final class SixelOutput: GraphicsOutput {
     public func release(into out: inout [UInt8]) {}
 
     public func still(_ picture: PixelPicture) -> [UInt8] {
-        encoder.encode(picture.image) + Array("\r\n".utf8)
+        encoder.encode(picture.image, picture: Self.pictureRect(picture.layout)) + Array("\r\n".utf8)
     }
 }
