@@ -94,7 +94,7 @@ def main():
                  "-fg", "grey85", "-bw", "0", "+sb", "-e"]
         problems += probe_check("xterm", window(xterm), tview,
                                 {"name": "xterm", "pixels": "sixel", "answered": True, "symbols": "quadrant",
-                                 "sixel_whole_cells": None})
+                                 "sixel_whole_cells": None}, said=("sixel_maximum",))
         problems += run_terminal("sixel", window(xterm), tview, outdir, 10, True)
         problems += place_check("sixel-place", window(xterm), tview, "sixel")
         xterm_blue = [a if a != "black" else "#336699" for a in xterm]

@@ -193,7 +193,9 @@ def probe_check(name, terminal, tview, expected, reason=None, said=()):
     """`tview --probe --json` in a real terminal: the profile says what that terminal is
     (`expected`: keys and values; `reason`: words the pixel choice's reason must hold; `said`:
     keys that must have a value, not null), and the
-    terminal's settings are as before (the answers were read, not left at the shell)."""
+    terminal's settings are as before (the answers were read, not left at the shell). The
+    terminal must log no parse error for a question it does not know (kitty 0.26.5 logged
+    `[PARSE ERROR] CSI code S` for XTSMGRAPHICS, which only sixel terminals are asked now)."""
     work = tempfile.mkdtemp()
     os.chmod(work, 0o777)
     script = (f"stty -g > {work}/before; {tview} --probe --json > {work}/probe 2> {work}/err; "
@@ -222,6 +224,9 @@ def probe_check(name, terminal, tview, expected, reason=None, said=()):
             problems.append(f"{name}: --probe says {profile['pixels_why']!r}, expected it to mention {reason!r}")
         if open(f"{work}/before").read() != open(f"{work}/after").read():
             problems.append(f"{name}: terminal settings changed by --probe")
+        parse_errors = [line for line in terminal.log().splitlines() if "PARSE ERROR" in line]
+        if parse_errors:
+            problems.append(f"{name}: the terminal logged {parse_errors[0].strip()!r}")
     finally:
         terminal.stop()
         shutil.rmtree(work, ignore_errors=True)

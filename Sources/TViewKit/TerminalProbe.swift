@@ -56,7 +56,8 @@ public struct TerminalProbe: Sendable {
                 (
                     "asked",
                     "kitty graphics query and frame, XTVERSION, cell and area size (CSI 16 t, 14 t), "
-                        + "DECRQM ?2026, device attributes: "
+                        + "DECRQM ?2026, device attributes"
+                        + (answers.sixelMaximumAsked ? "; then XTSMGRAPHICS (sixel), device attributes: " : ": ")
                         + (answers.answered ? "answered in \(time) ms" : "no answer in \(time) ms")
                 ))
             var said: [String] = []

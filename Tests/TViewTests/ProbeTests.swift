@@ -136,6 +136,37 @@ import Testing
         #expect(sizes.allSatisfy { $0.0 <= 200 && $0.1 <= 100 }, "\(sizes)")
     }
 
+    /// XTSMGRAPHICS (the largest sixel image) goes only to a terminal whose pictures go as
+    /// sixel, in a second round after the first's answers said so: kitty 0.26.5 logs a parse
+    /// error for it, and a terminal without sixel has no use for it.
+    @Test(arguments: [
+        ("kitty", "\u{1B}P>|kitty(0.26.5)\u{1B}\\", "\u{1B}[?62;22c", false),
+        ("xterm without sixel", "\u{1B}P>|XTerm(379)\u{1B}\\", "\u{1B}[?62;22c", false),
+        ("xterm -ti vt340", "\u{1B}P>|XTerm(379)\u{1B}\\", "\u{1B}[?63;1;2;4;6;9;15;16;22;29c", true),
+    ])
+    func theSixelMaximumIsAskedOnlyOfSixelTerminals(name: String, version: String, attributes: String, asked: Bool)
+        throws
+    {
+        var replies = [
+            ("\u{1B}[>0q", version), ("\u{1B}[?2;1;0S", "\u{1B}[?2;0;1000;1000S"), ("\u{1B}[c", attributes),
+        ]
+        if name == "kitty" { replies.insert(("i=1953955584,s=1,v=1,a=q", "\u{1B}_Gi=1953955584;OK\u{1B}\\"), at: 0) }
+        let run = try Self.answering(replies).run(
+            CommandRunner.executable.path, ["--probe"], environment: Self.environment)
+        #expect(run.status == 0)
+        let text = String(decoding: run.shown, as: UTF8.self)
+        #expect(text.contains("\u{1B}[?2;1;0S") == asked, "\(name): \(text)")
+        #expect(text.contains("sixel at most 1000x1000") == asked, "\(name): \(text)")
+        // Asked after the first round's answers, in a round of its own ended by device attributes.
+        if asked {
+            let first = try #require(text.range(of: "\u{1B}[c"))
+            let second = try #require(text.range(of: "\u{1B}[?2;1;0S"))
+            #expect(first.upperBound <= second.lowerBound)
+            #expect(text[second.upperBound...].hasPrefix("\u{1B}[c"))
+            #expect(text.contains("then XTSMGRAPHICS (sixel)"))
+        }
+    }
+
     /// Synchronized output (DEC mode 2026) goes out only to a terminal that said it knows it.
     @Test(arguments: [false, true])
     func synchronizedOutputOnlyWhereAnswered(knows: Bool) throws {

@@ -142,7 +142,8 @@ public final class TerminalLink {
     /// The start-up questions, ending with device attributes (which every terminal answers,
     /// after the others): kitty's query action, an animation frame on a scratch image,
     /// XTVERSION, the cell and text area sizes in pixels, DECRQM for synchronized output, the
-    /// background and foreground colours (OSC 11, 10), the largest sixel image (XTSMGRAPHICS).
+    /// background and foreground colours (OSC 11, 10). Not the largest sixel image
+    /// (XTSMGRAPHICS, `askSixelMaximum`): kitty 0.26.5 logs a parse error for it.
     static let questions: [UInt8] = {
         let pixel = Array("AAAA".utf8)[...]
         return ControlSequence.kittyGraphics("i=\(probeImage),s=1,v=1,a=q,t=d,f=24", payload: pixel)
@@ -150,8 +151,8 @@ public final class TerminalLink {
             + ControlSequence.kittyGraphics("a=f,i=\(probeImage + 1),s=1,v=1,t=d,f=24", payload: pixel)
             + ControlSequence.kittyGraphics("a=d,d=I,i=\(probeImage + 1),q=2")
             + ControlSequence.terminalVersion + ControlSequence.cellSizeQuery + ControlSequence.areaSizeQuery
-            + ControlSequence.sixelMaximumQuery + ControlSequence.synchronizedOutputQuery
-            + ControlSequence.backgroundQuery + ControlSequence.foregroundQuery + ControlSequence.deviceAttributes
+            + ControlSequence.synchronizedOutputQuery + ControlSequence.backgroundQuery
+            + ControlSequence.foregroundQuery + ControlSequence.deviceAttributes
     }()
     /// Image ids of the scratch images (ours, not likely another program's).
     static let probeImage = 0x7476_FF00
@@ -162,16 +163,32 @@ public final class TerminalLink {
     /// a q typed as tview starts still quits it.
     public func askTerminal(timeout: Duration) -> TerminalAnswers {
         var report = TerminalAnswers()
-        guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { return report }
-        guard (try? DescriptorWriter.writeAll(Self.questions, to: outputDescriptor)) != nil else { return report }
+        report.answered = ask(Self.questions, timeout: timeout, into: &report)
+        return report
+    }
+
+    /// A second, short round, for a terminal pictures go to as sixel: the largest sixel image it
+    /// shows (XTSMGRAPHICS), ended by device attributes again. One more round trip, for sixel
+    /// terminals only.
+    public func askSixelMaximum(timeout: Duration, into report: inout TerminalAnswers) {
+        report.sixelMaximumAsked = true
+        _ = ask(ControlSequence.sixelMaximumQuery + ControlSequence.deviceAttributes, timeout: timeout, into: &report)
+    }
+
+    /// Writes `questions` (device attributes last) and takes the answers into `report` until
+    /// the device attributes come, or `timeout`; true when they came.
+    private func ask(_ questions: [UInt8], timeout: Duration, into report: inout TerminalAnswers) -> Bool {
+        guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else { return false }
+        guard (try? DescriptorWriter.writeAll(questions, to: outputDescriptor)) != nil else { return false }
         let deadline = clock.now() + timeout
-        while !report.answered, inputArrives(before: deadline) {
+        var ended = false
+        while !ended, inputArrives(before: deadline) {
             let count = Glibc.read(inputDescriptor, &buffer, buffer.count)
             guard count > 0 else { break }
             for token in parser.feed(buffer[0..<count]) {
                 switch token {
                 case .deviceAttributes(let attributes):
-                    report.answered = true
+                    ended = true
                     report.sixel = attributes.dropFirst().contains(4)
                 case .kittyGraphics(let id, let ok):
                     if id == Self.probeImage { report.kitty = ok }
@@ -198,7 +215,7 @@ public final class TerminalLink {
             }
         }
         waitingSince = parser.isWaiting ? clock.now() : nil
-        return report
+        return ended
     }
 
     /// Before the terminal is given back: waits (briefly) for the answers still on their way,

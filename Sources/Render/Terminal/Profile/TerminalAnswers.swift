@@ -1,8 +1,9 @@
 public import Decode
 public import Picture
 
-/// What a terminal answered to tview's one round of questions at start-up
-/// (`TerminalLink.askTerminal`): pixels, its name, cell size, synchronized output, colours.
+/// What a terminal answered to tview's round of questions at start-up
+/// (`TerminalLink.askTerminal`): pixels, its name, cell size, synchronized output, colours; and
+/// to the second round a sixel terminal gets (`TerminalLink.askSixelMaximum`).
 public struct TerminalAnswers: Sendable, Equatable {
     /// It answered the device attributes query, asked last (every terminal answers it, after
     /// the others: nothing else is then still on its way).
@@ -24,8 +25,10 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// The terminal's background and foreground colours (OSC 11 and 10), if it said.
     public var background: RGBA?
     public var foreground: RGBA?
-    /// The largest sixel image the terminal shows (XTSMGRAPHICS), if it said.
+    /// The largest sixel image the terminal shows (XTSMGRAPHICS), if it said; asked only where
+    /// pictures go as sixel (`TerminalProfile.asksSixelMaximum`).
     public var sixelMaximum: PixelSize?
+    public var sixelMaximumAsked = false
 
     public init() {}
 

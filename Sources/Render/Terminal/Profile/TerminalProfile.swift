@@ -68,9 +68,19 @@ public struct TerminalProfile: Sendable {
             window: link.flatMap { window($0.outputDescriptor) },
             tmux: link != nil && pixelsAllowed && (requested == nil || requested == .kitty)
                 ? TmuxClient.current(environment: environment) : nil)
+        if let link, profile.asksSixelMaximum {
+            let start = clock.now()
+            link.askSixelMaximum(timeout: timeout, into: &profile.answers)
+            answerTime += clock.now() - start
+        }
         profile.answerTime = answerTime
         return profile
     }
+
+    /// The largest sixel image is asked in a second round, once the first said pictures go as
+    /// sixel: only then does it matter (xterm shows nothing for a larger one), and asked of
+    /// every terminal, kitty 0.26.5 logged `[PARSE ERROR] CSI code S` for it.
+    public var asksSixelMaximum: Bool { asked && answers.answered && graphics == .sixel }
 
     /// The decisions from what was found (pure: tests give it answers and an environment).
     public static func decide(
