@@ -8,8 +8,13 @@ must draw nothing (two screenshots a second apart are the same). Widened again, 
 frame must come back whole (the magenta box as large as before, the picture like one of the
 animation's frames), in the same place relative to the text above it (the three text rows right
 above the picture the same pixels as before the resize: kitty may move everything up when it
-re-wraps, so the screen's top is no anchor), and playing on. Then q: tview exits 0, the last
-frame stays, and the shell's next lines (`echo after`) come right below the picture.
+re-wraps, so the screen's top is no anchor), and playing on. Then the window is made shorter
+than the picture: nothing drawn, and in xterm no pieces of the picture showing (xterm showed the
+later frames' changed pixels alone, without the first image under them, whose top had left the
+screen); tall again, the frame whole and playing (in xterm, which brings back the lines it
+pushed into its scrollback, where it was, and the rest of the window as before). Then q:
+tview exits 0, the last frame stays, and the shell's next lines (`echo after`) come right below
+the picture.
 
 Every wait is a poll of screenshots against a deadline, so a slow machine only waits longer.
 
@@ -30,11 +35,13 @@ from imaging import mean_error
 from terminal_checks import TITLE, kitty_command
 from x11 import X11Terminal, virtual_display
 
-DISPLAY = ":94"
+DISPLAY = os.environ.get("E2E_DISPLAY", ":94")
 COLUMNS, ROWS = 100, 40
 # The window's width while narrower than the picture, in columns: wider than every line typed
 # (xterm cuts lines at the window's width for good, kitty re-wraps them).
 NARROW = 40
+# The window's height while shorter than the picture (16 rows), in rows.
+SHORT = 10
 # The animation is drawn at CANVAS and saved SCALE times as large (about 64 columns).
 FRAMES, CANVAS, BORDER, SCALE = 16, (160, 80), 3, 4
 MAGENTA = (255, 0, 255)
@@ -103,6 +110,20 @@ def above(shot, box, cell_h):
 def closest(shot, box, frames):
     """The picture in `box` against the frame it is most like: (mean error, frame number)."""
     return min((mean_error(shot.crop(box), frame), number + 1) for number, frame in enumerate(frames))
+
+
+def picture_share(shot):
+    """The share of a screenshot's pixels in the picture's colours (the magenta border, the dark
+    blue inside, the yellow square, the cyan bar), wherever they are."""
+    near = None
+    for colour in (MAGENTA, (20, 30, 90), (255, 220, 0), (0, 200, 220)):
+        plain = Image.new("RGB", shot.size, colour)
+        # Within 24 in every channel of the colour.
+        close = ImageChops.difference(shot.convert("RGB"), plain).point(lambda v: 255 if v <= 24 else 0)
+        r, g, b = close.split()
+        mask = ImageChops.logical_and(ImageChops.logical_and(r.convert("1"), g.convert("1")), b.convert("1"))
+        near = mask if near is None else ImageChops.logical_or(near, mask)
+    return near.convert("L").histogram()[255] / (shot.size[0] * shot.size[1])
 
 
 def same(pair):
@@ -254,6 +275,46 @@ def check(name, command, tview, env, keep):
         if box_c[0] != box_a[0] or moved > 0.002:
             problem(f"after widening the picture is elsewhere relative to the text above it: "
                     f"{moved:.1%} of the three rows above differ, left edge {box_c[0]} (was {box_a[0]})")
+
+        # Shorter than the picture: nothing drawn, and in xterm none of its pieces left showing
+        # (xterm stops showing an image whose top left the screen, and showed the later frames'
+        # changed pixels alone there). Tall again: the frame whole in the same place, and the
+        # rest of the window as it was before (no pieces left anywhere).
+        short = round(SHORT * cell_h)
+        _, ok = session.resize(width, short)
+        if not ok:
+            return problem(f"the window did not become {width}x{short}")
+        (s1, s2), ok = poll(lambda: session.twice("short", 1.0), same)
+        pieces = picture_share(s2)
+        print(f"{name}: S: {SHORT} rows ({short} px) high: {'nothing drawn in a second' if ok else 'still drawing'}; "
+              f"{pieces:.1%} of the window in the picture's colours")
+        if not ok:
+            problem(f"tview still draws while the window is shorter than the picture "
+                    f"({differs(s1, s2):.1%} of the window changed in a second)")
+        if name == "sixel" and pieces > 0.001:
+            problem(f"while shorter than the picture, {pieces:.1%} of the window shows pieces of it")
+        _, ok = session.resize(width, height)
+        if not ok:
+            return problem(f"the window did not become {width}x{height} again")
+        (shot_t, box_t, _), ok = poll(playing, whole)
+        if box_t is None:
+            return problem("no picture after making the window tall again")
+        outside = [differs(shot_c.crop(part), shot_t.crop(part)) for part in
+                   ((0, 0, width, box_c[1]), (0, box_c[3], width, height), (box_c[2], box_c[1], width, box_c[3]))
+                   if part[2] > part[0] and part[3] > part[1]]
+        elsewhere = max(outside, default=0.0)
+        print(f"{name}: T: picture {box_t[2] - box_t[0]}x{box_t[3] - box_t[1]} at {box_t[:2]} (was {box_c[:2]}); "
+              f"outside it {elsewhere:.2%} of the window unlike before")
+        if not ok:
+            problem(f"after making the window tall again no whole, playing picture: {box_t} (was {box_c})")
+        # xterm brings back the lines it had pushed into its scrollback, so the window is as it
+        # was; kitty leaves them there, and the picture stays at the top with the text above it.
+        if name == "sixel" and box_t != box_c:
+            problem(f"after making the window tall again the picture is at {box_t[:2]}, not where it was {box_c[:2]}")
+        if name == "sixel" and elsewhere > 0.002:
+            problem(f"after making the window tall again {elsewhere:.1%} of the window outside the picture differs "
+                    f"from before (pieces of it left)")
+        shot_c, box_c = shot_t, box_t
 
         # q: exit status 0, the last frame stays; then the shell's lines right below it.
         terminal.key("q")

@@ -169,7 +169,38 @@ import Testing
         sink.refresh()
         try expectWhole(terminal.show(3))
         terminal.resize(columns: 40, rows: first.layout.rows)
+        _ = terminal.pty.take()  // what clears the picture's rows (below)
         #expect(sink.hidden && terminal.show(0).bytes.isEmpty)
+    }
+
+    /// Too short for a sixel picture (wide enough: nothing rewrapped), the terminal pushed its
+    /// top rows into the scrollback, and xterm went on showing the later frames' changed pixels
+    /// there without the first image under them. The picture's rows still on the screen (all
+    /// above the cursor, which stands on the last row) are cleared of sixel pixels, and the
+    /// cursor stays where it was, on the line below the picture. Narrower only, nothing is
+    /// cleared (rows may have been rewrapped: `aNarrowerTerminal…` sees nothing written).
+    @Test func aTerminalTooShortForASixelPictureHasTheRowsLeftOfItCleared() throws {
+        let terminal = try ResizedSink(.sixel)
+        let rows = terminal.show(0).picture.layout.rows
+        _ = terminal.show(1)
+        // The screen as xterm leaves it, a row shorter than the picture and its line below:
+        // pieces of the picture (red here) on every row above the cursor.
+        let screen = PixelScreen(columns: 40, rows: rows, cellWidth: Self.cell.width, cellHeight: Self.cell.height)
+        let red = RGBAImage(width: 400, height: (rows - 1) * Self.cell.height, fill: RGBA(r: 220, g: 30, b: 30))
+        try screen.feed(ControlSequence.cursorPosition(row: 0, column: 0) + SixelEncoder().encode(red))
+        try screen.feed(ControlSequence.cursorPosition(row: rows - 1, column: 0))
+        terminal.resize(columns: 40, rows: rows)
+        #expect(terminal.sink.hidden)
+        try screen.feed(terminal.pty.take())
+        let shown = screen.picture
+        let left = shown.pixels.filter { $0 != .opaqueBlack }.count
+        #expect(left == 0, "\(left) pixels of the picture left on the screen")
+        #expect(screen.row == rows - 1 && screen.column == 0)
+        // Shorter still, or tall again: nothing more is cleared, and the frame comes back whole.
+        terminal.resize(columns: 40, rows: 2)
+        #expect(terminal.pty.take().isEmpty)
+        terminal.resize(columns: 40, rows: 24)
+        #expect(!terminal.sink.hidden && terminal.show(2).bytes.count > 0)
     }
 
     /// kitty, after a resize: paused while narrower, then its image placed again from the

@@ -12,6 +12,7 @@ public final class PixelScreen {
     public let cellHeight: Int
     /// Painted sixel and iTerm2 pixels (kitty images are drawn over them by `picture`).
     private var canvas: RGBAImage
+    private let background: RGBA
     public private(set) var row = 0
     public private(set) var column = 0
     private var saved = (row: 0, column: 0)
@@ -51,6 +52,7 @@ public final class PixelScreen {
         self.rows = rows
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
+        self.background = background
         canvas = RGBAImage(width: columns * cellWidth, height: rows * cellHeight, fill: background)
     }
 
@@ -147,6 +149,14 @@ public final class PixelScreen {
             row = min(rows - 1, row + max(1, numbers.first ?? 1))
         case UInt8(ascii: "G"):
             column = max(1, numbers.first ?? 1) - 1
+        case UInt8(ascii: "J") where numbers.first == 0:
+            // From the cursor to the end: the rest of its row and every row below, sixel pixels
+            // too (xterm), back to the background.
+            for y in (row * cellHeight)..<canvas.height {
+                for x in (y < (row + 1) * cellHeight ? column * cellWidth : 0)..<canvas.width {
+                    canvas[x, y] = background
+                }
+            }
         case UInt8(ascii: "J") where numbers.first == 2:
             // Clears text, sixel pixels and kitty placements (not the images).
             canvas = RGBAImage(width: canvas.width, height: canvas.height, fill: .opaqueBlack)

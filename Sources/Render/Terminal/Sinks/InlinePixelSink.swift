@@ -106,12 +106,31 @@ public final class InlinePixelSink: InlineSink {
     /// kept or lost of the last (also after every resize that fits: the window may have been
     /// narrower in between; kitty's image is placed again, which also puts it back where it
     /// belongs when kitty moved it less than the text). After Ctrl-Z (no output: the next
-    /// picture is a new one) only whether it fits is worked out.
+    /// picture is a new one) only whether it fits is worked out. Too short for a sixel picture,
+    /// its rows still on the screen are cleared (`clearRowsLeftOnScreen`).
     public func refresh() {
         guard rows > 0, let size = TerminalSize.of(descriptor: link.outputDescriptor) else { return }
         let fits = size.holdsInlinePicture(rows: rows, columns: columns)
         if fits { output?.invalidate() }
+        if !fits && !hidden && output != nil && pixels.graphics == .sixel && size.columns >= columns {
+            clearRowsLeftOnScreen()
+        }
         hidden = !fits
+    }
+
+    /// Too short for the picture (not narrower: nothing rewrapped), a sixel terminal has pushed
+    /// its top rows into the scrollback: xterm then no longer shows the first image, whose top
+    /// left the screen, but goes on showing the later frames' changed pixels, each an image of
+    /// its own, over nothing (pieces of the picture). The picture's rows still on the screen are
+    /// every row above the cursor's (the cursor goes up no further than the top), and are
+    /// cleared, with what is under the cursor (nothing of another program's: it is the line
+    /// below the picture); the frame is drawn whole once it fits again.
+    private func clearRowsLeftOnScreen() {
+        var bytes = ControlSequence.saveCursor
+        ControlSequence.appendCursorVertical(-rows, into: &bytes)
+        bytes.append(0x0D)
+        bytes += ControlSequence.eraseBelow + ControlSequence.restoreCursor
+        terminal.write(bytes, query: false)
     }
 
     /// Ctrl-Z: as `InlineTextSink`; after `fg` the picture is drawn anew below the cursor.
