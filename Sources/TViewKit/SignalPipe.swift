@@ -135,7 +135,7 @@ enum SignalPipe {
     }
 
     private static func saveTerminalModes() {
-        let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        let terminal = ControllingTerminal.open(O_RDONLY | O_NOCTTY)
         guard terminal >= 0 else { return }
         defer { close(terminal) }
         hasSavedTerminalModes = tcgetattr(terminal, &savedTerminalModes) == 0
@@ -146,7 +146,7 @@ enum SignalPipe {
 /// safe). Where it cannot be told (no controlling terminal: a pipe's run, or one hung up), it
 /// counts as ours: tview ends as it always does, and no terminal can stop it.
 private func terminalIsOurs() -> Bool {
-    let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_NONBLOCK)
+    let terminal = ControllingTerminal.open(O_RDONLY | O_NOCTTY | O_NONBLOCK)
     guard terminal >= 0 else { return true }
     defer { close(terminal) }
     let foreground = tcgetpgrp(terminal)
@@ -170,7 +170,7 @@ private func backgroundTerminalAllowed() -> Bool {
 /// on its own (O_NONBLOCK belongs to the open, not to the shell's descriptors), so the bytes
 /// are queued if there is room and dropped if not.
 private func giveBackAndExit() {
-    let terminal = open("/dev/tty", O_WRONLY | O_NOCTTY | O_NONBLOCK)
+    let terminal = ControllingTerminal.open(O_WRONLY | O_NOCTTY | O_NONBLOCK)
     if terminal >= 0 {
         if !restoringBytes.isEmpty {
             _ = restoringBytes.withUnsafeBufferPointer { write(terminal, $0.baseAddress, $0.count) }

@@ -12,7 +12,7 @@ public enum TerminalWindow {
     /// A cell's pixels as the controlling terminal's window says them, else 10x20 (a common cell;
     /// kitty and iTerm2 stretch a picture over its cells either way).
     public static var cellPixels: (width: Int, height: Int) {
-        let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        let terminal = ControllingTerminal.open(O_RDONLY | O_NOCTTY)
         guard terminal >= 0 else { return (PixelSize.assumedCell.width, PixelSize.assumedCell.height) }
         defer { close(terminal) }
         let cell = TerminalSize.of(descriptor: terminal)?.cellPixels ?? PixelSize.assumedCell

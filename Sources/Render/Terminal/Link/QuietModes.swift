@@ -11,7 +11,7 @@ public final class QuietModes {
 
     /// Opens /dev/tty without blocking; nil when there is no terminal.
     public init?() {
-        descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        descriptor = ControllingTerminal.open(O_RDWR | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         guard tcgetattr(descriptor, &saved) == 0 else {
             close(descriptor)

@@ -34,7 +34,7 @@ public final class TerminalLink {
     public static func controllingTerminal(clock: any PlaybackClock, pacing: Bool) throws(TerminalSetupError)
         -> TerminalLink
     {
-        let input = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        let input = ControllingTerminal.open(O_RDWR)
         guard input >= 0 else { throw TerminalSetupError(description: "no terminal to read keys from (/dev/tty)") }
         let output = dup(STDOUT_FILENO)
         guard output >= 0 else {
