@@ -170,8 +170,7 @@ struct TerminalSession {
         inlineSettings.stillsEndAtOnce = true
         let events = TerminalEventSource(
             link: link, signalDescriptor: signals, remoteDescriptor: remoteKeys, clock: clock)
-        // Kitty through tmux would need the pane's row on the outer screen: text there.
-        if let pixels = PixelOutputs(profile: profile), pixels.graphics != .kitty || profile.passthrough == nil {
+        if let pixels = PixelOutputs(profile: profile, inline: true) {
             let sink = InlinePixelSink(
                 link: link, area: area, pixels: pixels,
                 background: request.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),

@@ -86,6 +86,35 @@ import Testing
             answers, environment: ["TERM": "tmux-256color"],
             tmux: TmuxClient(terminalName: "xterm-kitty", pane: pane, allowsPassthrough: false))
         #expect(off.graphics == nil && off.graphicsReason.contains("allow-passthrough is off"))
+        // Inline, kitty's placement would need the pane's row on the outer screen: text there.
+        #expect(on.inlineGraphics == nil && PixelOutputs(profile: on, inline: true) == nil)
+        #expect(PixelOutputs(profile: on)?.graphics == .kitty)
+        var kitty = TerminalAnswers()
+        kitty.answered = true
+        kitty.kitty = true
+        #expect(decide(kitty).inlineGraphics == .kitty)
+    }
+
+    /// The largest image matters for sixel alone (xterm shows nothing over it).
+    @Test func theLargestImageIsTheSixelMaximum() {
+        var answers = TerminalAnswers()
+        answers.answered = true
+        answers.sixel = true
+        answers.sixelMaximum = PixelSize(width: 1000, height: 1000)
+        #expect(decide(answers).largestImage == PixelSize(width: 1000, height: 1000))
+        #expect(PixelOutputs(profile: decide(answers))?.maximum == PixelSize(width: 1000, height: 1000))
+        #expect(decide(answers, requested: .kitty).largestImage == nil)
+    }
+
+    /// Which terminfo entries the screen loads is the colour choice's: the direct-colour one
+    /// first for 24-bit colour (tmux's inside tmux or screen), then TERM's, then xterm's.
+    @Test func theTerminfoEntriesFollowTheColours() {
+        let truecolor = ColorChoice(mode: .truecolor, reason: "test")
+        #expect(truecolor.terminfoEntries(term: "xterm-256color") == ["xterm-direct", "xterm-256color", "xterm"])
+        #expect(truecolor.terminfoEntries(term: "tmux-256color") == ["tmux-direct", "tmux-256color", "xterm"])
+        #expect(truecolor.terminfoEntries(term: "screen") == ["tmux-direct", "screen", "xterm"])
+        #expect(truecolor.terminfoEntries(term: "foot-direct") == ["foot-direct", "foot-direct", "xterm"])
+        #expect(ColorChoice(mode: .palette256, reason: "test").terminfoEntries(term: "linux") == ["linux", "xterm"])
     }
 
     @Test func synchronizedOutputOnlyWhereDECRQMSaysSo() {

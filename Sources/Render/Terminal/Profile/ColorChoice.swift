@@ -33,6 +33,18 @@ public struct ColorChoice: Sendable, Equatable {
         return ColorChoice(mode: .truecolor, reason: "not a terminal: truecolor")
     }
 
+    /// The terminfo entries to load for `term`, the first that exists wins: for 24-bit colour
+    /// the direct-colour one (`term` itself if it is one, else `tmux-direct` inside tmux or
+    /// screen, `xterm-direct` elsewhere: ncurses-term has them), then `term`, then xterm.
+    public func terminfoEntries(term: String) -> [String] {
+        var entries: [String] = []
+        if mode == .truecolor {
+            let direct = term.hasPrefix("tmux") || term.hasPrefix("screen") ? "tmux-direct" : "xterm-direct"
+            entries.append(term.hasSuffix("-direct") ? term : direct)
+        }
+        return entries + [term, "xterm"]
+    }
+
     /// The terminfo entry ncurses loads for `TERM` (unset: xterm).
     public static func term(in environment: [String: String]) -> String {
         environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm"

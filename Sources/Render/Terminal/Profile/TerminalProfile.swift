@@ -41,6 +41,14 @@ public struct TerminalProfile: Sendable {
     public var tmux: TmuxClient?
     public var passthrough: TmuxPassthrough?
 
+    /// The largest image the terminal shows, where that matters: xterm shows nothing of a sixel
+    /// over its maximum (XTSMGRAPHICS's answer); kitty and iTerm2 scale what they are sent.
+    public var largestImage: PixelSize? { graphics == .sixel ? answers.sixelMaximum : nil }
+
+    /// The pixels an `--inline` picture goes out in: `graphics`, except kitty's through tmux,
+    /// whose placement would need the pane's row on the outer screen: text there.
+    public var inlineGraphics: GraphicsProtocol? { graphics == .kitty && passthrough != nil ? nil : graphics }
+
     /// Terminals that would print the questions as text are not asked.
     public static func mayAsk(term: String) -> Bool {
         !(term == "linux" || term == "dumb" || term.hasPrefix("vt1") || term.isEmpty)

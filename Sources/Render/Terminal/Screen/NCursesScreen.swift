@@ -84,7 +84,6 @@ public final class NCursesScreen {
         // Only the character set: ncurses needs it for UTF-8 cells. Loading every category (dates,
         // money, collation: a dozen files) is start-up time for nothing tview prints.
         setlocale(LC_CTYPE, "")
-        let wantsTruecolor = colors.mode == .truecolor
         guard let input = fdopen(inputDescriptor, "r") else {
             close(inputDescriptor)
             close(outputDescriptor)
@@ -99,12 +98,10 @@ public final class NCursesScreen {
         }
         writtenAtStart = WriteCounter.bytesWritten()
         var screen: OpaquePointer? = nil
-        if wantsTruecolor {
-            let directName = term.hasPrefix("tmux") || term.hasPrefix("screen") ? "tmux-direct" : "xterm-direct"
-            screen = term.hasSuffix("-direct") ? newterm(term, output, input) : newterm(directName, output, input)
+        // Which entries, in which order, is the colour choice's to say.
+        for entry in colors.terminfoEntries(term: term) where screen == nil {
+            screen = newterm(entry, output, input)
         }
-        if screen == nil { screen = newterm(term, output, input) }
-        if screen == nil { screen = newterm("xterm", output, input) }
         guard let screen else {
             fclose(input)
             fclose(output)

@@ -19,12 +19,11 @@ public struct PixelOutputs: Sendable {
 
     public var terminalScales: Bool { graphics.terminalScales }
 
-    /// Pixels as `profile` decided, or nil for text.
-    public init?(profile: TerminalProfile) {
-        guard let graphics = profile.graphics else { return nil }
+    /// Pixels as `profile` decided, or nil for text; `inline`: as it decided for `--inline`.
+    public init?(profile: TerminalProfile, inline: Bool = false) {
+        guard let graphics = inline ? profile.inlineGraphics : profile.graphics else { return nil }
         self.init(
-            graphics: graphics, cell: profile.cell,
-            maximum: graphics == .sixel ? profile.answers.sixelMaximum : nil,
+            graphics: graphics, cell: profile.cell, maximum: profile.largestImage,
             animationFrames: profile.keepsAnimationFrames, sixelChangedPixelsOnly: profile.sixelNeedsWholeCells == nil,
             passthrough: profile.passthrough)
     }
