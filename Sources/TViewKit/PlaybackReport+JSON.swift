@@ -1,5 +1,3 @@
-import TViewKit
-
 extension PlaybackReport {
     /// The report as one JSON object on one line (`tview --stats`): frames shown and skipped,
     /// loops, wall time, lateness (median and most), bytes, decode and render time.

@@ -78,7 +78,7 @@ import Testing
             try data.prefix(length).write(to: cut)
             guard let image = try? AnimatedImage.open(path: cut.path) else { continue }
             var decoded = 0
-            while let frame = try? image.nextFrame(), frame != nil { decoded += 1 }
+            while (try? image.nextFrame()) != nil { decoded += 1 }
             let counted = try Self.walk(cut.path, budget: .max)
             #expect(
                 (counted ?? 0) == decoded, "cut at \(length): counted \(String(describing: counted)), played \(decoded)"
