@@ -36,7 +36,7 @@ struct TerminalSession {
         let inline: Bool
         switch surface {
         case .standardOutput: (interactive, inline) = (false, false)
-        case .inline: (interactive, inline) = (true, true)
+        case .inline, .rectangle: (interactive, inline) = (true, true)
         case .fullScreen, .gallery: (interactive, inline) = (true, false)
         }
         var isGallery = false
@@ -55,8 +55,10 @@ struct TerminalSession {
 
         let played: Played
         switch surface {
-        case .inline:
-            switch self.inline(sources, settings: settings) {
+        case .inline, .rectangle:
+            var place: CellRectangle? = nil
+            if case .rectangle(let rectangle) = surface { place = rectangle }
+            switch self.inline(sources, settings: settings, placedIn: place) {
             case .success(let result): played = result
             case .failure(let error):
                 return PlaybackResult(outcome: .failed(error), report: PlaybackReport(), failures: [])
@@ -145,7 +147,10 @@ struct TerminalSession {
     /// `.inline`: where the cursor is, in the scrollback: pixels where the terminal takes them
     /// (kitty not through tmux), else text cells; keys from the terminal as full screen;
     /// whatever ends it, the last frame stays with the cursor on the line below.
-    private func inline(_ sources: [any FrameSource], settings: PlayerSettings) -> Result<Played, TViewError> {
+    /// `placedIn`: in that rectangle of the screen instead (`.rectangle`), in text cells.
+    private func inline(
+        _ sources: [any FrameSource], settings: PlayerSettings, placedIn place: CellRectangle? = nil
+    ) -> Result<Played, TViewError> {
         let link: TerminalLink
         do {
             link = try TerminalLink.controllingTerminal(clock: clock, pacing: picture.pacing)
@@ -170,6 +175,16 @@ struct TerminalSession {
         inlineSettings.stillsEndAtOnce = true
         let events = TerminalEventSource(
             link: link, signalDescriptor: signals, remoteDescriptor: remoteKeys, clock: clock)
+        let builder = request.builder(
+            mode: colors.mode, terminalSymbols: profile.symbols, terminalWedges: profile.wedges,
+            terminalBackground: profile.answers.background)
+        if let place {
+            let sink = PlacedTextSink(
+                link: link, builder: builder, upscale: request.upscale,
+                rectangle: (place.columns, place.rows, place.column, place.row),
+                synchronized: profile.synchronizedOutput, tolerance: request.tolerance)
+            return .success(playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings))
+        }
         if let pixels = PixelOutputs(profile: profile, inline: true) {
             let sink = InlinePixelSink(
                 link: link, area: area, pixels: pixels,
@@ -178,10 +193,7 @@ struct TerminalSession {
             return .success(playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings))
         }
         let sink = InlineTextSink(
-            link: link,
-            builder: request.builder(
-                mode: colors.mode, terminalSymbols: profile.symbols, terminalWedges: profile.wedges,
-                terminalBackground: profile.answers.background),
+            link: link, builder: builder,
             upscale: request.upscale, area: area, synchronized: profile.synchronizedOutput, tolerance: request.tolerance
         )
         return .success(playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings))
