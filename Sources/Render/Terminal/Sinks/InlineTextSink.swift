@@ -10,7 +10,7 @@ public import Playback
 /// prompt was, and a run that ends any way leaves it in the scrollback with the cursor below
 /// it. The next file is printed below the last. Written through the `TerminalLink`, which paces
 /// it on a slow link.
-public final class InlineTextSink: InlineSink {
+public final class InlineTextSink: InlineSink, CellGridSink {
     private let link: TerminalLink
     private let builder: CellGridBuilder
     private let upscale: Bool
@@ -69,11 +69,6 @@ public final class InlineTextSink: InlineSink {
         grid.originColumn = 0
         return grid
     }
-
-    /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
-    public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
-    public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
-    public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
         guard !hidden, let view = tiles.first, let grid = view.picture else { return }

@@ -6,7 +6,7 @@ public import Playback
 
 /// `--animate` on a pipe: every frame written in full as ANSI text, the cursor moved back up
 /// between frames, so a plain terminal (or a recording) shows the animation.
-public final class PipeAnimationSink: FrameSink {
+public final class PipeAnimationSink: FrameSink, CellGridSink {
     private var renderer: GridRenderer
     private let writer: ANSIWriter
     private let columns: Int
@@ -57,11 +57,6 @@ public final class PipeAnimationSink: FrameSink {
             outputError = outputError ?? error
         }
     }
-
-    /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
-    public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
-    public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
-    public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func refresh() {}
 

@@ -8,7 +8,7 @@ public import Playback
 /// blanked and the first frame drawn at its place by absolute moves; later frames change only
 /// the cells that changed; the cursor is saved before each frame and put back after it, so the
 /// program's own cursor stays where it was. The last frame stays when playing ends.
-public final class PlacedTextSink: InlineSink {
+public final class PlacedTextSink: InlineSink, CellGridSink {
     private let link: TerminalLink
     private let builder: CellGridBuilder
     private let rectangle: (columns: Int, rows: Int, column: Int, row: Int)
@@ -55,10 +55,6 @@ public final class PlacedTextSink: InlineSink {
         grid.originColumn += rectangle.column
         return grid
     }
-
-    public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
-    public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
-    public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
         guard let grid = tiles.first?.picture else { return }

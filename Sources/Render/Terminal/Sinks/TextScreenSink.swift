@@ -8,7 +8,7 @@ public import Playback
 /// link) with the status line; a gallery page is composed into one grid that goes out as a diff
 /// (only cells that changed, whatever tile they belong to), then the captions and status line
 /// (`GalleryCaptions`).
-public final class TextScreenSink: FrameSink {
+public final class TextScreenSink: FrameSink, CellGridSink {
     private let screen: NCursesScreen
     private let builder: CellGridBuilder
     private let upscale: Bool
@@ -85,11 +85,6 @@ public final class TextScreenSink: FrameSink {
         defer { renderers[slot] = renderer }
         return body(&renderer)
     }
-
-    /// The cache keeps cells packed (`PackedCellGrid`): twice the frames in its budget.
-    public func keep(_ prepared: CellGrid) -> PackedCellGrid { PackedCellGrid(prepared) }
-    public func restore(_ kept: PackedCellGrid) -> CellGrid { kept.grid }
-    public func cost(of kept: PackedCellGrid) -> Int { kept.memoryCost }
 
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
         guard tiles.count == 1, tiles[0].caption == nil else {
