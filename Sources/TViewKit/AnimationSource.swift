@@ -22,17 +22,14 @@ extension AnimationSource {
     /// What a file argument names, as `tview` reads its command line: numbered files when it is
     /// a printf pattern, a folder or a glob (each frame for `1 / framesPerSecond`, those whose
     /// numbers fall in `range`), else one file (`"-"`: standard input).
-    /// - Throws: ``TViewError/open(reason:)`` when a pattern is malformed, or `range` is given
-    ///   for a single file.
+    /// No folder is listed here: opening the sequence does that, once, and says what is wrong
+    /// with it.
+    /// - Throws: ``TViewError/open(reason:)`` when `range` is given for a single file.
     public static func named(
         _ argument: String, framesPerSecond: Double = 25, range: ClosedRange<Int>? = nil
     ) throws(TViewError) -> AnimationSource {
-        do throws(DecodeError) {
-            if try FrameSequence.find(argument, range: range) != nil {
-                return .sequence(pattern: argument, framesPerSecond: framesPerSecond, range: range)
-            }
-        } catch {
-            throw TViewError(opening: error)
+        if FrameSequence.namesSequence(argument) {
+            return .sequence(pattern: argument, framesPerSecond: framesPerSecond, range: range)
         }
         if range != nil { throw .open(reason: "--range is for image sequences; this is one file") }
         return .file(path: argument)

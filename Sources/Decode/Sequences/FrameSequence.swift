@@ -26,8 +26,7 @@ public struct FrameSequence: Sendable, Equatable {
     /// The sequence `argument` names, or nil when it names an ordinary file. `range` keeps frame
     /// numbers A through B (for a glob without numbers in its names: positions, from 1).
     public static func find(_ argument: String, range: ClosedRange<Int>? = nil) throws(DecodeError) -> FrameSequence? {
-        // A file of that very name is that file, whatever its name has in it ('100%d.gif').
-        if exists(argument) && !isDirectory(argument) { return nil }
+        guard namesSequence(argument) else { return nil }
         if let pattern = PrintfPattern(argument) {
             return try fromPattern(pattern, name: argument, range: range)
         }
@@ -38,6 +37,15 @@ public struct FrameSequence: Sendable, Equatable {
             return try fromGlob(argument, range: range)
         }
         return nil
+    }
+
+    /// Whether `argument` names a sequence (a printf pattern, a folder, a glob) rather than one
+    /// file, told without listing any folder: `find` lists it (and says what it found wrong).
+    public static func namesSequence(_ argument: String) -> Bool {
+        // A file of that very name is that file, whatever its name has in it ('100%d.gif').
+        if exists(argument) && !isDirectory(argument) { return false }
+        return PrintfPattern(argument) != nil || isDirectory(argument)
+            || argument.contains(where: { "*?[".contains($0) })
     }
 
     /// `dir/prefix%0Nd.suffix` (or `%d`): the files in `dir` whose names are prefix, digits,
