@@ -94,15 +94,10 @@ public enum Thumbnail {
         return bytes + ControlSequence.resetAttributes + ControlSequence.restoreCursor
     }
 
-    /// Every cell of `rectangle` blanked (what an earlier preview left there goes), in the
-    /// terminal's own colours.
+    /// Every cell of `rectangle` blanked (what an earlier preview left there goes).
     private static func blanking(_ rectangle: CellRectangle) -> [UInt8] {
-        var bytes = ControlSequence.resetAttributes
-        for row in 0..<rectangle.rows {
-            bytes += ControlSequence.cursorPosition(row: rectangle.row + row, column: rectangle.column)
-            bytes += ControlSequence.eraseCharacters(rectangle.columns)
-        }
-        return bytes
+        ControlSequence.eraseRectangle(
+            rows: rectangle.rows, columns: rectangle.columns, row: rectangle.row, column: rectangle.column)
     }
 
     private static func grid(of frame: AnimationFrame, columns: Int, rows: Int, style: TextStyle) -> CellGrid {

@@ -63,6 +63,15 @@ public enum ControlSequence {
     public static let restoreCursor: [UInt8] = [escape, UInt8(ascii: "8")]
     /// ECH: `count` cells from the cursor blanked, the cursor kept.
     public static func eraseCharacters(_ count: Int) -> [UInt8] { csi("\(count)X") }
+    /// Plain colours, then every cell of `rows` x `columns` from screen `row`, `column` (from 0)
+    /// erased: a placed picture's rectangle made blank in the terminal's own colours.
+    public static func eraseRectangle(rows: Int, columns: Int, row: Int, column: Int) -> [UInt8] {
+        var bytes = resetAttributes
+        for line in 0..<rows {
+            bytes += cursorPosition(row: row + line, column: column) + eraseCharacters(columns)
+        }
+        return bytes
+    }
     public static let clearToEndOfRow = csi("K")
     /// ED 0: from the cursor to the end of the screen (text and, in sixel terminals, pixels).
     public static let eraseBelow = csi("J")

@@ -101,11 +101,7 @@ public final class PlacedTextSink: InlineSink, CellGridSink {
 
     /// Every cell of the rectangle erased, in the terminal's own colours.
     private var blanking: [UInt8] {
-        var bytes = ControlSequence.resetAttributes
-        for row in 0..<rectangle.rows {
-            bytes += ControlSequence.cursorPosition(row: rectangle.row + row, column: rectangle.column)
-            bytes += ControlSequence.eraseCharacters(rectangle.columns)
-        }
-        return bytes
+        ControlSequence.eraseRectangle(
+            rows: rectangle.rows, columns: rectangle.columns, row: rectangle.row, column: rectangle.column)
     }
 }
