@@ -74,6 +74,16 @@ public struct PictureOptions: Sendable {
             dither: dither, upscale: enlarges, area: area, tolerance: tolerance)
     }
 
+    /// How a still frame is drawn as text in `colors` where no terminal is asked (a pipe, a
+    /// placed picture): the symbols asked for, else half blocks; the wedges only when asked for;
+    /// transparency over the background asked for, else black.
+    /// - Parameter colors: the colours to use (on a pipe, ``TextColors/forOutput(environment:)``).
+    public func textStyle(colors: TextColors) -> TextStyle {
+        TextStyle(
+            colors: colors, symbols: symbols ?? .halfBlocks, eighthBlocks: eighthBlocks, wedges: wedges ?? false,
+            background: background, dither: dither, enlarges: enlarges)
+    }
+
     /// The protocol asked for by name, if one was.
     var requestedProtocol: GraphicsProtocol? {
         if case .only(let named) = pixels { return named.graphics }

@@ -1,4 +1,5 @@
 internal import Picture
+internal import Terminal
 
 /// How a frame is drawn as text: its colours, symbols and what transparency shows over.
 public struct TextStyle: Sendable, Equatable {
@@ -41,14 +42,12 @@ public struct TextStyle: Sendable, Equatable {
         self.enlarges = enlarges
     }
 
-    /// The cell builder these choices make.
+    /// The cell builder these choices make: the request's rules, with every choice made here
+    /// (black under transparency unless a background is given).
     var builder: CellGridBuilder {
-        let shown = background ?? RGBColor(red: 0, green: 0, blue: 0)
-        var builder = CellGridBuilder(
-            mode: colors.mode, background: (shown.red, shown.green, shown.blue), dither: dither)
-        builder.symbols = symbols.mosaic
-        builder.eighths = eighthBlocks && symbols != .halfBlocks
-        builder.wedges = wedges
-        return builder
+        PictureRequest(
+            symbols: symbols.mosaic, symbolsAlone: !eighthBlocks, wedges: wedges, background: background?.rgba,
+            dither: dither, upscale: enlarges
+        ).builder(mode: colors.mode)
     }
 }

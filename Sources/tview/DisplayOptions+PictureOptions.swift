@@ -1,14 +1,27 @@
 import TViewKit
 
 extension DisplayOptions {
-    /// How these options draw a still frame as text, in `colors`: the symbols asked for, else
-    /// half blocks (no terminal is asked), with the eighth blocks unless asked for alone.
+    /// What these options ask of pictures (nil: the terminal decides, or for a still where no
+    /// terminal is asked, `PictureOptions.textStyle`'s defaults).
+    var pictureOptions: PictureOptions {
+        let pixelChoice: PixelChoice
+        switch pixels {
+        case .auto: pixelChoice = .auto
+        case .none: pixelChoice = .none
+        case .kitty: pixelChoice = .only(.kitty)
+        case .sixel: pixelChoice = .only(.sixel)
+        case .iterm2: pixelChoice = .only(.iterm2)
+        }
+        return PictureOptions(
+            colors: colors.textColors, symbols: symbols.textSymbols, eighthBlocks: !symbols.alone,
+            wedges: symbols.wedges, background: bg.color, dither: dither, enlarges: !noUpscale,
+            area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance, pixels: pixelChoice, pacing: !noPacing,
+            drawsThroughCurses: draw == .curses)
+    }
+
+    /// How these options draw a still frame as text, in `colors` (no terminal is asked).
     func textStyle(colors: TextColors) -> TextStyle {
-        TextStyle(
-            colors: colors, symbols: symbols.textSymbols, eighthBlocks: !symbols.alone,
-            wedges: symbols.wedges ?? false,
-            background: bg.color, dither: dither,
-            enlarges: !noUpscale)
+        pictureOptions.textStyle(colors: colors)
     }
 
     /// The colours for output that is not a terminal: `--colors`, else what the environment says
@@ -19,12 +32,8 @@ extension DisplayOptions {
 
     /// The pixel protocol `--pixels` names; nil for auto and none (text).
     var pixelProtocol: PixelProtocol? {
-        switch pixels {
-        case .kitty: return .kitty
-        case .sixel: return .sixel
-        case .iterm2: return .iterm2
-        case .auto, .none: return nil
-        }
+        if case .only(let named) = pictureOptions.pixels { return named }
+        return nil
     }
 }
 
@@ -43,33 +52,14 @@ extension ColorOption {
 }
 
 extension SymbolsChoice {
-    /// The set asked for; half blocks for auto, where no terminal is asked.
-    var textSymbols: TextSymbols {
+    /// The set asked for; nil for auto.
+    var textSymbols: TextSymbols? {
         switch self {
-        case .auto, .half: return .halfBlocks
+        case .auto: return nil
+        case .half: return .halfBlocks
         case .quad, .quadOnly: return .quadrants
         case .sextant, .sextantOnly, .sextantWedge: return .sextants
         case .octant, .octantOnly, .octantWedge: return .octants
         }
-    }
-}
-
-extension DisplayOptions {
-    /// What these options ask of pictures in the terminal (nil: the terminal decides).
-    var pictureOptions: PictureOptions {
-        let pixelChoice: PixelChoice
-        switch pixels {
-        case .auto: pixelChoice = .auto
-        case .none: pixelChoice = .none
-        case .kitty: pixelChoice = .only(.kitty)
-        case .sixel: pixelChoice = .only(.sixel)
-        case .iterm2: pixelChoice = .only(.iterm2)
-        }
-        return PictureOptions(
-            colors: colors.textColors, symbols: symbols == .auto ? nil : symbols.textSymbols,
-            eighthBlocks: !symbols.alone, wedges: symbols.wedges,
-            background: bg.color, dither: dither,
-            enlarges: !noUpscale, area: size.map { ($0.columns, $0.rows) }, tolerance: tolerance,
-            pixels: pixelChoice, pacing: !noPacing, drawsThroughCurses: draw == .curses)
     }
 }
