@@ -32,17 +32,17 @@ struct TerminalSession {
         guard !images.isEmpty else {
             return PlaybackResult(outcome: .finished, report: PlaybackReport(), failures: [])
         }
-        let interactive: Bool
-        let inline: Bool
+        var interactive = true
+        var gallery = false
+        var inline = false
         switch surface {
-        case .standardOutput: (interactive, inline) = (false, false)
-        case .inline, .rectangle: (interactive, inline) = (true, true)
-        case .fullScreen, .gallery: (interactive, inline) = (true, false)
+        case .standardOutput: interactive = false
+        case .gallery: gallery = true
+        case .inline, .rectangle: inline = true
+        case .fullScreen: break
         }
-        var isGallery = false
-        if case .gallery = surface { isGallery = true }
         var sources: [any FrameSource] = images
-        if interactive && !isGallery && !images[0].decodesAtTheSizeShown {
+        if interactive && !gallery && !images[0].decodesAtTheSizeShown {
             // The first frame decodes while the screen is set up and the terminal answers. Not a
             // JPEG's: decoded at the size the cells read, not the screen's pixels, it costs less
             // than the answer saves (a 6000x4000 photo at 160x48: 1/8 of its size, not 1/4).
@@ -52,40 +52,30 @@ struct TerminalSession {
         let settings = PlayerSettings(
             loops: playback.plays, timeLimit: playback.timeLimit, showStatus: playback.showsStatus && interactive,
             startPaused: playback.startsPaused, cacheBytes: playback.cacheBytes)
-
-        let played: Played
+        let played: Result<Played, TViewError>
         switch surface {
-        case .inline, .rectangle:
-            var place: CellRectangle? = nil
-            if case .rectangle(let rectangle) = surface { place = rectangle }
-            switch self.inline(sources, settings: settings, placedIn: place) {
-            case .success(let result): played = result
-            case .failure(let error):
-                return PlaybackResult(outcome: .failed(error), report: PlaybackReport(), failures: [])
-            }
-        case .fullScreen, .gallery:
-            let arrangement: PlayerArrangement
-            if case .gallery(let grid) = surface {
-                arrangement = .gallery(grid: grid)
-            } else {
-                arrangement = .fullScreen
-            }
-            switch screen(sources, arrangement: arrangement, settings: settings) {
-            case .success(let result): played = result
-            case .failure(let error):
-                return PlaybackResult(outcome: .failed(error), report: PlaybackReport(), failures: [])
-            }
-        case .standardOutput:
-            let area = picture.area ?? TerminalSize.forPipe(environment: environment)
-            let mode = ColorChoice.forPipe(requested: picture.colors?.mode, environment: environment).mode
-            let sink = PipeAnimationSink(
-                builder: picture.request.builder(mode: mode), upscale: picture.enlarges, columns: area.columns,
-                rows: area.rows)
-            let events = TerminalEventSource(
-                link: nil, signalDescriptor: signals, remoteDescriptor: remoteKeys, clock: clock)
-            played = run(Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings))
+        case .fullScreen: played = screen(sources, arrangement: .fullScreen, settings: settings)
+        case .gallery(let grid): played = screen(sources, arrangement: .gallery(grid: grid), settings: settings)
+        case .inline: played = self.inline(sources, settings: settings)
+        case .rectangle(let rectangle): played = self.inline(sources, settings: settings, placedIn: rectangle)
+        case .standardOutput: played = .success(onStandardOutput(sources, settings: settings))
         }
-        return result(played, interactive: interactive)
+        switch played {
+        case .success(let played): return result(played, interactive: interactive)
+        case .failure(let error): return PlaybackResult(outcome: .failed(error), report: PlaybackReport(), failures: [])
+        }
+    }
+
+    /// `.standardOutput`: every frame as timed ANSI text, no keys.
+    private func onStandardOutput(_ sources: [any FrameSource], settings: PlayerSettings) -> Played {
+        let area = picture.area ?? TerminalSize.forPipe(environment: environment)
+        let mode = ColorChoice.forPipe(requested: picture.colors?.mode, environment: environment).mode
+        let sink = PipeAnimationSink(
+            builder: picture.request.builder(mode: mode), upscale: picture.enlarges, columns: area.columns,
+            rows: area.rows)
+        let events = TerminalEventSource(
+            link: nil, signalDescriptor: signals, remoteDescriptor: remoteKeys, clock: clock)
+        return run(Player(sources: sources, clock: clock, events: events, sink: sink, settings: settings))
     }
 
     private func result(_ played: Played, interactive: Bool) -> PlaybackResult {
