@@ -36,30 +36,3 @@ extension DisplayOptions {
         return nil
     }
 }
-
-extension ColorOption {
-    /// The colours asked for, or nil for auto.
-    var textColors: TextColors? {
-        switch self {
-        case .auto: return nil
-        case .truecolor: return .truecolor
-        case .c256: return .palette256
-        case .c16: return .palette16
-        case .c8: return .palette8
-        case .mono: return .mono
-        }
-    }
-}
-
-extension SymbolsChoice {
-    /// The set asked for; nil for auto.
-    var textSymbols: TextSymbols? {
-        switch self {
-        case .auto: return nil
-        case .half: return .halfBlocks
-        case .quad, .quadOnly: return .quadrants
-        case .sextant, .sextantOnly, .sextantWedge: return .sextants
-        case .octant, .octantOnly, .octantWedge: return .octants
-        }
-    }
-}

@@ -1,23 +1,78 @@
 import ArgumentParser
 import TViewKit
 
-/// How pictures are fitted and coloured, shared by the terminal and the pipe output: what
-/// `DisplayArguments` parses or `QuickCommandLine` reads.
-struct DisplayOptions: Equatable {
-    static let defaults = DisplayOptions()
-
+/// How pictures are fitted and coloured, shared by the terminal and the pipe output: the
+/// display options as `--help` lists them.
+struct DisplayOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Use an area of COLS x ROWS cells instead of the terminal's size (on a pipe: COLUMNS and LINES, else 80x24).",
+            valueName: "COLSxROWS"))
     var size: CellArea?
+
+    @Option(name: .long, help: ArgumentHelp("Colours: auto, truecolor, 256, 16, 8 or mono.", valueName: "MODE"))
     var colors: ColorOption = .auto
+
+    @Flag(name: .long, help: "Ordered dithering for 256, 16, 8 colours and mono.")
     var dither = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What transparency is blended over: auto (the terminal's own background, as it says; else black; kitty pictures keep their transparency for kitty to compose), #rrggbb, black or white.",
+            valueName: "COLOR"))
     var bg: BackgroundColor = .auto
+
+    @Flag(name: .long, help: "Never enlarge small images.")
     var noUpscale = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Pixels instead of half blocks: auto (ask the terminal), kitty, sixel, iterm2 or none.",
+            valueName: "MODE"))
     var pixels: PixelsChoice = .auto
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How frames reach the terminal: direct (tview's own writer) or curses.", valueName: "PATH"))
     var draw: DrawingChoice = .direct
-    var tolerance = 4
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Leave a truecolor cell as it is when its colours change by at most N per channel (0 to 64; 0: exact).",
+            valueName: "N"))
+    var tolerance: Int = 4
+
+    @Flag(
+        name: .long,
+        help:
+            "Do not pace frames by the terminal's answers to status queries (on a slow link, writes then block and playing falls behind)."
+    )
     var noPacing = false
-    var frame = 1
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Show frame N (from 1) when not playing.", valueName: "N"))
+    var frame: Int = 1
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Draw the picture in that rectangle of the screen (COLSxROWS cells from column X, row Y, from 0) and put the cursor back: for previewers that know where their pane is.",
+            valueName: "COLSxROWS@XxY"))
     var place: PlaceArea?
+
+    @Flag(name: .long, help: "With --place: blank the rectangle (and delete the kitty image a placement left).")
     var clear = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Text cells of half blocks (2 pixels), quadrants (2x2), sextants (2x3) or octants (2x4), each with the lower and left eighth blocks unless SET-only; +wedge adds the slanted wedges (U+1FB3C–U+1FB51) that kitty, foot and VTE draw beside their sextants. Sextants, octants and wedges the terminal or its font must draw. auto: what the terminal draws (see --probe).",
+            valueName: "SET"))
     var symbols: SymbolsChoice = .auto
 
     /// What is wrong with these options together, for a usage error; nil when nothing is.
@@ -44,99 +99,4 @@ struct DisplayOptions: Equatable {
         let cell = TerminalWindow.outputCellPixels ?? (10, 20)
         return (max(1, area.columns * cell.width), max(1, area.rows * cell.height))
     }
-}
-
-/// `--size 80x24`.
-struct CellArea: ExpressibleByArgument, Equatable {
-    let columns: Int
-    let rows: Int
-
-    init?(argument: String) {
-        guard let (columns, rows) = Dimensions.parse(argument, widths: 1...4000, heights: 1...2000) else { return nil }
-        self.columns = columns
-        self.rows = rows
-    }
-}
-
-/// `--colors`.
-enum ColorOption: String, ExpressibleByArgument, CaseIterable {
-    case auto, truecolor
-    case c256 = "256"
-    case c16 = "16"
-    case c8 = "8"
-    case mono
-}
-
-/// `--bg auto`, `--bg #102030`, `--bg white`.
-struct BackgroundColor: ExpressibleByArgument, Equatable {
-    /// The colour asked for; nil for auto (the terminal's own).
-    let color: RGBColor?
-
-    static let auto = BackgroundColor(color: nil)
-
-    init(color: RGBColor?) {
-        self.color = color
-    }
-
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "auto": self.init(color: nil)
-        case "black": self.init(color: RGBColor(red: 0, green: 0, blue: 0))
-        case "white": self.init(color: RGBColor(red: 255, green: 255, blue: 255))
-        default:
-            let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
-            guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
-            self.init(
-                color: RGBColor(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF)))
-        }
-    }
-
-    /// How `--help` shows the default: as it would be typed.
-    var defaultValueDescription: String {
-        guard let color else { return "auto" }
-        switch (color.red, color.green, color.blue) {
-        case (0, 0, 0): return "black"
-        case (255, 255, 255): return "white"
-        default:
-            return "#"
-                + [color.red, color.green, color.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-        }
-    }
-}
-
-/// `--symbols`: a set with the eighth blocks (▁…▇, ▏…▉), or alone (`-only`, as chafa's sets).
-enum SymbolsChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, half, quad, sextant, octant
-    case quadOnly = "quad-only"
-    case sextantOnly = "sextant-only"
-    case octantOnly = "octant-only"
-    case sextantWedge = "sextant+wedge"
-    case octantWedge = "octant+wedge"
-
-    /// The smooth-mosaic wedges too (`+wedge`); nil for auto (if the terminal draws them).
-    var wedges: Bool? {
-        switch self {
-        case .auto: return nil
-        case .sextantWedge, .octantWedge: return true
-        default: return false
-        }
-    }
-
-    /// The set alone, without the eighth blocks (half blocks have none in any case).
-    var alone: Bool {
-        switch self {
-        case .quadOnly, .sextantOnly, .octantOnly: return true
-        case .auto, .half, .quad, .sextant, .octant, .sextantWedge, .octantWedge: return false
-        }
-    }
-}
-
-/// `--draw`.
-enum DrawingChoice: String, ExpressibleByArgument, CaseIterable {
-    case direct, curses
-}
-
-/// `--pixels`.
-enum PixelsChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, kitty, sixel, iterm2, none
 }

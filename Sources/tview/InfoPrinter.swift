@@ -7,25 +7,18 @@ struct InfoPrinter {
     let memoryBudget: Int
 
     func run(paths: [String]) -> ExitStatus {
-        var failed = 0
-        for path in paths {
+        EachFile.run(paths) { path throws(TViewError) in
+            let description = try AnimationDescription(sources.animationToDescribe(path, memoryBudget: memoryBudget))
             do throws(TViewError) {
-                let description = try AnimationDescription(
-                    sources.animationToDescribe(path, memoryBudget: memoryBudget))
-                do {
-                    try StandardOutput.write(line: json ? description.json : description.text)
-                } catch {
-                    StandardOutput.report(error)
-                    return .usage
-                }
-                if !json {
-                    for warning in description.warnings { Diagnostics.warning(warning, file: path) }
-                }
+                try StandardOutput.write(line: json ? description.json : description.text)
             } catch {
-                Diagnostics.error(error.description, file: path)
-                failed += 1
+                StandardOutput.report(error)
+                return .usage
             }
+            if !json {
+                for warning in description.warnings { Diagnostics.warning(warning, file: path) }
+            }
+            return nil
         }
-        return .after(failed: failed, of: paths.count)
     }
 }

@@ -13,38 +13,32 @@ struct PipePrinter {
     func run(paths: [String]) -> ExitStatus {
         let area = options.pipeArea(environment: environment)
         let style = options.textStyle(colors: options.outputColors(environment: environment))
-        var failed = 0
-        for path in paths {
-            do throws(TViewError) {
-                let animation = try sources.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture)
-                let frame = try animation.frame(options.frame)
-                if frame.number < options.frame {
-                    Diagnostics.warning("has \(frame.number) frames; showing the last", file: path)
-                }
-                let bytes: [UInt8]
-                if let pixels = options.pixelProtocol {
-                    // Asked for by name: the frame as that protocol's image, for the assumed cell.
-                    bytes =
-                        Thumbnail.pixels(
-                            of: frame, as: pixels, columns: area.columns, rows: area.rows,
-                            background: style.background, enlarges: style.enlarges
-                        ).bytes
-                } else {
-                    bytes = Array(Thumbnail.text(of: frame, columns: area.columns, rows: area.rows, style: style).utf8)
-                }
-                do {
-                    try StandardOutput.write(bytes)
-                } catch {
-                    StandardOutput.report(error)
-                    return .usage
-                }
-                // What was wrong but showed anyway (rows of a file cut short, a broken frame).
-                for warning in animation.warnings { Diagnostics.warning(warning, file: path) }
-            } catch {
-                Diagnostics.error(error.description, file: path)
-                failed += 1
+        return EachFile.run(paths) { path throws(TViewError) in
+            let animation = try sources.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture)
+            let frame = try animation.frame(options.frame)
+            if frame.number < options.frame {
+                Diagnostics.warning("has \(frame.number) frames; showing the last", file: path)
             }
+            let bytes: [UInt8]
+            if let pixels = options.pixelProtocol {
+                // Asked for by name: the frame as that protocol's image, for the assumed cell.
+                bytes =
+                    Thumbnail.pixels(
+                        of: frame, as: pixels, columns: area.columns, rows: area.rows,
+                        background: style.background, enlarges: style.enlarges
+                    ).bytes
+            } else {
+                bytes = Array(Thumbnail.text(of: frame, columns: area.columns, rows: area.rows, style: style).utf8)
+            }
+            do throws(TViewError) {
+                try StandardOutput.write(bytes)
+            } catch {
+                StandardOutput.report(error)
+                return .usage
+            }
+            // What was wrong but showed anyway (rows of a file cut short, a broken frame).
+            for warning in animation.warnings { Diagnostics.warning(warning, file: path) }
+            return nil
         }
-        return .after(failed: failed, of: paths.count)
     }
 }

@@ -5,7 +5,7 @@ import TViewKit
 /// `--stats` and the exit status.
 struct PlaySession {
     let display: DisplayOptions
-    let playback: PlaybackOptions
+    let playback: PlayingOptions
     let sourceOptions: SourceOptions
     let environment: [String: String]
     let memoryBudget: Int
@@ -14,16 +14,11 @@ struct PlaySession {
     func run(paths: [String], interactive: Bool) -> ExitStatus {
         // Open (read headers) before taking the screen, so these errors print on a normal terminal.
         var opened: [Animation] = []
-        var failed = 0
-        for path in paths {
-            do {
-                opened.append(
-                    try sourceOptions.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture))
-            } catch {
-                Diagnostics.error(error.description, file: path)
-                failed += 1
-            }
+        _ = EachFile.run(paths) { path throws(TViewError) in
+            opened.append(try sourceOptions.animation(path, memoryBudget: memoryBudget, largestPicture: largestPicture))
+            return nil
         }
+        let failed = paths.count - opened.count
         guard !opened.isEmpty else { return .usage }
         let surface: PlaybackSurface
         if !interactive {
@@ -37,7 +32,7 @@ struct PlaySession {
         }
         let player = TerminalPlayer(
             surface: surface, picture: display.pictureOptions,
-            playback: TViewKit.PlaybackOptions(
+            playback: PlaybackOptions(
                 plays: playback.loops, timeLimit: playback.timeLimit, startsPaused: playback.paused,
                 showsStatus: !playback.noStatus, cacheBytes: playback.cacheMb << 20),
             environment: environment)

@@ -2,15 +2,34 @@ import ArgumentParser
 import TViewKit
 
 /// What else a FILE can be: numbered frames (a printf pattern, a folder, a quoted glob) or a
-/// sprite sheet; and how fast those play. What `SourceArguments` parses or `QuickCommandLine`
-/// reads.
-struct SourceOptions: Equatable {
-    static let defaults = SourceOptions()
-
+/// sprite sheet; and how fast those play. The options for them as `--help` lists them.
+struct SourceOptions: ParsableArguments {
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Frames per second of image sequences and sprite sheets (above 0, up to 1000; 25 is what ffmpeg assumes).",
+            valueName: "FPS"))
     var fps: Double = 25
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Play frames numbered A to B of an image sequence.", valueName: "A-B"))
     var range: FrameRange?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "FILE is a sprite sheet of COLS x ROWS frames (left to right, then down).", valueName: "COLSxROWS"))
     var sheet: Size?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("FILE is a sprite sheet of frames this size, as many as fit.", valueName: "WxH"))
     var frameSize: Size?
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Play only the first N frames of a sprite sheet (1 or more).", valueName: "N"))
     var count: Int?
 
     /// What is wrong with these options together, for a usage error; nil when nothing is.

@@ -2,10 +2,11 @@ import ArgumentParser
 import Glibc
 import TViewKit
 
-/// The command line as `--help` describes it, parsed by swift-argument-parser when
-/// `QuickCommandLine` leaves it (help, errors, the rarer spellings); what it asks for is an
-/// `Invocation`, whose modes are each their own type. Numbers are read `.unconditional`ly, so
-/// that `--frame -1` is a number the option refuses, not an option without its value.
+/// The command line as `--help` describes it, parsed by swift-argument-parser: each option is
+/// declared once, here or in its group, with its default; `problem` checks them together and
+/// `execute` runs the mode they ask for, each mode its own type. Numbers are read
+/// `.unconditional`ly, so that `--frame -1` is a number the option refuses, not an option
+/// without its value.
 @main
 struct TView: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,41 +66,31 @@ struct TView: ParsableCommand {
         help: ArgumentHelp(
             "Refuse a file that could make tview take more than MB megabytes at worst (16 to 65536).",
             valueName: "MB"))
-    var maxMemory: Int = Invocation.defaultMaxMemory
+    var maxMemory: Int = Animation.defaultMemoryBudget >> 20
 
     @OptionGroup(title: "Display")
-    var display: DisplayArguments
+    var display: DisplayOptions
 
     @OptionGroup(title: "Playing")
-    var playback: PlaybackArguments
+    var playback: PlayingOptions
 
     @OptionGroup(title: "Image sequences and sprite sheets")
-    var sources: SourceArguments
+    var sources: SourceOptions
 
     @Argument(help: ArgumentHelp("Images to show (- for standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []
-
-    /// What was asked, in the options' own types.
-    var invocation: Invocation {
-        Invocation(
-            info: info, json: json, probe: probe, extract: extract, maxMemory: maxMemory, display: display.options,
-            playback: playback.options, sources: sources.options, files: files)
-    }
 
     static func main() {
         MemoryTuning.forLargeCanvases()
         // Bytes of a file name that are not UTF-8 are kept, so such a file opens and its name
         // prints as `$'\xff'`.
         let arguments = SafeText.arguments
-        if let quick = QuickCommandLine.invocation(arguments) {
-            Glibc.exit(quick.execute().rawValue)
-        }
         let command: TView
         do {
             command = try parse(arguments)
             // Not in validate(), which the parser runs before it looks for unknown options:
             // `tview --bogus` would say "no input file".
-            if let problem = command.invocation.problem { throw ValidationError(problem) }
+            if let problem = command.problem { throw ValidationError(problem) }
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -122,6 +113,6 @@ struct TView: ParsableCommand {
             Diagnostics.line("Run 'tview --help' for usage.")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
-        Glibc.exit(command.invocation.execute().rawValue)
+        Glibc.exit(command.execute().rawValue)
     }
 }

@@ -1,24 +1,10 @@
 import Glibc
 import TViewKit
 
-/// What the command line asks for, in plain values: parsed and checked by `TView`, or, for the
-/// common command lines, by `QuickCommandLine`.
-struct Invocation: Equatable {
-    static let defaultMaxMemory = Animation.defaultMemoryBudget >> 20
-
-    var info = false
-    var json = false
-    var probe = false
-    var extract: String?
-    var maxMemory = defaultMaxMemory
-    var display = DisplayOptions()
-    var playback = PlaybackOptions()
-    var sources = SourceOptions()
-    var files: [String] = []
-
+extension TView {
     /// What is wrong with the command line, for a usage error: first what an option group finds
     /// in its own options (in `--help`'s order), then the options and files together; nil when
-    /// nothing is. Both parsers check this one.
+    /// nothing is.
     var problem: String? {
         if let problem = display.problem ?? playback.problem ?? sources.problem { return problem }
         if probe {

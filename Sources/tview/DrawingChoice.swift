@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// `--draw`.
+enum DrawingChoice: String, ExpressibleByArgument, CaseIterable {
+    case direct, curses
+}

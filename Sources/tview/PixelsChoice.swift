@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// `--pixels`.
+enum PixelsChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, kitty, sixel, iterm2, none
+}
