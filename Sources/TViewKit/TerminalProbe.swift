@@ -87,8 +87,11 @@ public struct TerminalProbe: Sendable {
             profile.answers.background.map { "\(Self.hex($0)) — its answer to OSC 11" } ?? "black — not said"
         lines.append(("background", background + ", what transparency is blended over [--bg]"))
         let eighths =
-            profile.symbols == .half ? "" : profile.wedges ? " with eighth blocks and wedges" : " with eighth blocks"
+            !TerminalProfile.eighthBlocks(with: profile.symbols, alone: false)
+            ? " (\(TerminalProfile.eighthBlocksReason))"
+            : profile.wedges ? " with eighth blocks and wedges" : " with eighth blocks"
         lines.append(("symbols", "\(profile.symbols.rawValue)\(eighths) — \(profile.symbolsReason) [--symbols]"))
+        if profile.graphics != nil { lines.append(("inline rows", profile.inlineRowsReason)) }
         lines.append(
             ("synchronized", (profile.synchronizedOutput ? "yes" : "no") + " — \(profile.synchronizedReason)"))
         if let tmux = profile.tmux {
@@ -137,7 +140,9 @@ public struct TerminalProbe: Sendable {
         object.add("foreground", profile.answers.foreground.map { .string(hex($0)) } ?? .null)
         object.add("symbols", .string(profile.symbols.rawValue))
         object.add("symbols_why", .string(profile.symbolsReason))
+        object.add("eighth_blocks", .bool(TerminalProfile.eighthBlocks(with: profile.symbols, alone: false)))
         object.add("wedges", .bool(profile.wedges))
+        object.add("inline_rows_hold_text", .bool(profile.inlineRowsHoldText))
         object.add("synchronized_output", .bool(profile.synchronizedOutput))
         object.add("synchronized_why", .string(profile.synchronizedReason))
         object.add("tmux", profile.tmux.map { .string($0.terminalName) } ?? .null)

@@ -49,6 +49,27 @@ public struct TerminalProfile: Sendable {
     /// whose placement would need the pane's row on the outer screen: text there.
     public var inlineGraphics: GraphicsProtocol? { graphics == .kitty && passthrough != nil ? nil : graphics }
 
+    /// Whether text cells of `symbols` come with the lower and left eighth blocks (unless asked
+    /// for `alone`): every mosaic set has them, half blocks none, since half blocks are what a
+    /// terminal that draws nothing finer gets (the Linux console, whose font lacks eighths).
+    public static func eighthBlocks(with symbols: MosaicSymbols, alone: Bool) -> Bool {
+        !alone && symbols != .half
+    }
+
+    /// Why `eighthBlocks` decides as it does, for `--probe`.
+    public static let eighthBlocksReason = "none with half blocks: the Linux console's font lacks them"
+
+    /// The rows under an `--inline` picture each hold a space: kitty 0.26.5 drops blank lines
+    /// between the text and the cursor on a resize (seen under Xvfb), which would leave the
+    /// cursor no longer below the picture. A space costs three bytes a row and changes nothing
+    /// where pixels cover it, so every terminal gets it: one not known may reflow the same way.
+    public var inlineRowsHoldText: Bool { true }
+
+    /// Why `inlineRowsHoldText`, for `--probe`.
+    public var inlineRowsReason: String {
+        "a space in each row under an inline picture: kitty 0.26.5 drops blank lines on a resize"
+    }
+
     /// Terminals that would print the questions as text are not asked.
     public static func mayAsk(term: String) -> Bool {
         !(term == "linux" || term == "dumb" || term.hasPrefix("vt1") || term.isEmpty)

@@ -51,9 +51,8 @@ public struct PictureRequest: Sendable {
         background == nil && graphics.composesTransparency ? nil : background(terminal: terminal)
     }
 
-    /// Cells in `mode`, of the symbols asked for, else `terminalSymbols`; every mosaic set with
-    /// the eighth blocks unless asked for alone (half blocks have none: the Linux console's font
-    /// would lack them); sextants and octants with the wedges when asked for, or when the
+    /// Cells in `mode`, of the symbols asked for, else `terminalSymbols`; with the eighth blocks
+    /// as `TerminalProfile.eighthBlocks` decides; sextants and octants with the wedges when asked for, or when the
     /// terminal draws them (`terminalWedges`) and its set is used.
     public func builder(
         mode: ColorMode, terminalSymbols: MosaicSymbols = .half, terminalWedges: Bool = false,
@@ -62,7 +61,7 @@ public struct PictureRequest: Sendable {
         let shown = background(terminal: terminalBackground)
         var builder = CellGridBuilder(mode: mode, background: (shown.r, shown.g, shown.b), dither: dither)
         builder.symbols = symbols ?? terminalSymbols
-        builder.eighths = !symbolsAlone && builder.symbols != .half
+        builder.eighths = TerminalProfile.eighthBlocks(with: builder.symbols, alone: symbolsAlone)
         builder.wedges = wedges ?? (symbols == nil && terminalWedges)
         return builder
     }

@@ -16,6 +16,8 @@ public struct PixelOutputs: Sendable {
     public let maximum: PixelSize?
     /// A sixel frame may draw only the pixels that changed (`TerminalProfile.sixelNeedsWholeCells`).
     let sixelChangedPixelsOnly: Bool
+    /// The rows under an inline picture each hold a space (`TerminalProfile.inlineRowsHoldText`).
+    public let inlineRowsHoldText: Bool
 
     public var terminalScales: Bool { graphics.terminalScales }
 
@@ -25,13 +27,14 @@ public struct PixelOutputs: Sendable {
         self.init(
             graphics: graphics, cell: profile.cell, maximum: profile.largestImage,
             animationFrames: profile.keepsAnimationFrames, sixelChangedPixelsOnly: profile.sixelNeedsWholeCells == nil,
-            passthrough: profile.passthrough)
+            passthrough: profile.passthrough, inlineRowsHoldText: profile.inlineRowsHoldText)
     }
 
     public init(
         graphics: GraphicsProtocol, cell: PixelSize, maximum: PixelSize? = nil, animationFrames: Bool = true,
-        sixelChangedPixelsOnly: Bool = true, passthrough: TmuxPassthrough? = nil
+        sixelChangedPixelsOnly: Bool = true, passthrough: TmuxPassthrough? = nil, inlineRowsHoldText: Bool = true
     ) {
+        self.inlineRowsHoldText = inlineRowsHoldText
         self.graphics = graphics
         self.cell = cell
         self.maximum = maximum
