@@ -179,7 +179,7 @@ struct TerminalSession {
             let sink = InlinePixelSink(
                 link: link, area: area, pixels: pixels,
                 background: request.pixelBackground(graphics: pixels.graphics, terminal: profile.answers.background),
-                upscale: request.upscale)
+                upscale: request.upscale, synchronized: profile.synchronizedOutput)
             return .success(playInline(sources, sink: sink, modes: modes, events: events, settings: inlineSettings))
         }
         let sink = InlineTextSink(

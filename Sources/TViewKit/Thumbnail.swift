@@ -43,7 +43,7 @@ public enum Thumbnail {
             rows: grid.rows, columns: grid.columns, originRow: grid.originRow, originColumn: grid.originColumn)
         // The writer fills a buffer of its own (it starts by emptying it).
         var cells: [UInt8] = []
-        ANSIWriter(mode: style.colors.mode, synchronized: false).update(
+        ANSIWriter(mode: style.colors.mode).update(
             displayed: &blank, to: grid, tolerance: 0, into: &cells)
         return ControlSequence.saveCursor + blanking(rectangle) + cells + ControlSequence.resetAttributes
             + ControlSequence.restoreCursor

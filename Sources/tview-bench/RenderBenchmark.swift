@@ -55,7 +55,7 @@ struct RenderBenchmark {
         else { return nil }
         defer { screen.end() }
         var renderer = GridRenderer(builder: CellGridBuilder(mode: .truecolor))
-        let writer = ANSIWriter(mode: .truecolor, synchronized: true)
+        let writer = ANSIWriter(mode: .truecolor)
         var row = Row(file: file, size: "\(size.columns)x\(size.rows)")
         var previous: CellGrid? = nil
         var written = 0

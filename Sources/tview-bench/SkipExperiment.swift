@@ -14,7 +14,7 @@ struct SkipExperiment {
             for skip in [1, 3, 5] {
                 guard let image = try? AnimatedImage.open(path: path) else { return }
                 var renderer = GridRenderer(builder: CellGridBuilder(mode: mode))
-                let writer = ANSIWriter(mode: mode, synchronized: true)
+                let writer = ANSIWriter(mode: mode)
                 var displayed: CellGrid? = nil
                 var out: [UInt8] = []
                 var total = 0, frames = 0, first = 0

@@ -1,7 +1,7 @@
 import Picture
 
 /// Cells as tview's own ANSI text: the diff from what is on screen (`ANSIWriter`), the status
-/// line, one synchronized update. About half the CPU and three quarters of the bytes of ncurses'
+/// line, for one frame (`FrameWriter` puts it in its envelope). About half the CPU and three quarters of the bytes of ncurses'
 /// drawing.
 final class ANSICellDrawing: CellDrawing {
     private var writer: ANSIWriter
@@ -12,11 +12,6 @@ final class ANSICellDrawing: CellDrawing {
     var colorTolerance = 0
     /// Truecolor goes out as the 256-colour palette (a saturated link).
     var palette256 = false
-    /// Frames inside synchronized output (the terminal said it knows it).
-    var synchronized: Bool {
-        get { writer.synchronized }
-        set { writer.synchronized = newValue }
-    }
 
     init(mode: ColorMode) {
         writer = ANSIWriter(mode: mode)
@@ -32,7 +27,6 @@ final class ANSICellDrawing: CellDrawing {
             writer.appendClearRow(statusRow, into: &bytes)
         }
         shownStatus = line
-        bytes += writer.endFrame
     }
 
     func invalidate() {

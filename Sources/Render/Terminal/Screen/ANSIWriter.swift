@@ -6,20 +6,12 @@ public import Picture
 /// an absolute and a relative form; nothing is allocated per cell.
 public struct ANSIWriter: Sendable {
     public let mode: ColorMode
-    /// Frames go out inside synchronized output (`beginFrame`/`endFrame`): only to terminals
-    /// that said they know it (`TerminalProfile`). Off unless asked for: an update begun must be
-    /// ended by the caller (`update(displayed:…)` leaves it open), and one left open freezes such
-    /// a terminal's screen.
-    public var synchronized: Bool
 
-    public init(mode: ColorMode, synchronized: Bool = false) {
+    /// Frames in `mode`; they go out in a synchronized update, where the terminal takes one,
+    /// by `FrameWriter`, the only place that begins and ends one.
+    public init(mode: ColorMode) {
         self.mode = mode
-        self.synchronized = synchronized
     }
-
-    /// What begins and ends a frame: synchronized output, or nothing.
-    public var beginFrame: [UInt8] { synchronized ? ControlSequence.beginSynchronized : [] }
-    public var endFrame: [UInt8] { synchronized ? ControlSequence.endSynchronized : [] }
     private static let reset = ControlSequence.resetAttributes
     private static let clearScreen = ControlSequence.clearScreen
 
@@ -43,11 +35,10 @@ public struct ANSIWriter: Sendable {
 
     /// The bytes that turn a screen showing `previous` into one showing `current`. With no
     /// previous grid, or one of another geometry, the screen is cleared and drawn in full;
-    /// otherwise only changed cells are written. The whole update is one synchronized frame.
+    /// otherwise only changed cells are written.
     public func update(from previous: CellGrid?, to current: CellGrid) -> [UInt8] {
         var out: [UInt8] = []
         update(from: previous, to: current, into: &out)
-        out += endFrame
         return out
     }
 
@@ -76,7 +67,6 @@ public struct ANSIWriter: Sendable {
                 rows: current.rows, columns: current.columns, originRow: current.originRow,
                 originColumn: current.originColumn)
         out.removeAll(keepingCapacity: true)
-        out += beginFrame
         if !diff {
             out += Self.reset
             out += Self.clearScreen

@@ -47,21 +47,20 @@ public final class NCursesScreen {
     }
     /// Keys, answers to status queries, and pacing by them.
     public let link: TerminalLink
-    /// Frames go out inside synchronized output: set from `TerminalProfile` (the terminal
-    /// answered DECRQM for it). Until then, off.
-    public var synchronizedOutput = false {
-        didSet { ansiCells?.synchronized = synchronizedOutput }
+    /// Every frame goes out through it, in its synchronized envelope where the terminal takes
+    /// one (`synchronizedOutput`, set from `TerminalProfile`; until then, off).
+    public private(set) var writer: FrameWriter!
+    public var synchronizedOutput: Bool {
+        get { writer.synchronized }
+        set { writer.synchronized = newValue }
     }
-    /// What begins and ends a frame's bytes (synchronized output, or nothing).
-    public var frameStart: [UInt8] { synchronizedOutput ? ControlSequence.beginSynchronized : [] }
-    public var frameEnd: [UInt8] { synchronizedOutput ? ControlSequence.endSynchronized : [] }
     /// Truecolor that was not asked for explicitly may step down to the 256-colour palette while
     /// the link is saturated (about a third of the bytes).
     private let mayStepDownColors: Bool
     /// The last frame went out in the 256-colour palette (stepped down from truecolor).
     public private(set) var steppedDown = false
     /// The first write to the terminal that failed (it hung up, EIO): playing should stop.
-    public private(set) var outputError: WriteError?
+    public var outputError: WriteError? { writer.outputError }
 
     /// Uses `output` and `input` (both owned from now on): any terminal, or a file and /dev/null
     /// to see what would be sent (tests, benchmarks). Queries for pacing go out with `pacing`.
@@ -133,7 +132,6 @@ public final class NCursesScreen {
         switch drawing {
         case .direct:
             let ansi = ANSICellDrawing(mode: mode)
-            ansi.synchronized = false
             ansiCells = ansi
             cells = ansi
         case .curses:
@@ -158,7 +156,7 @@ public final class NCursesScreen {
         // Clear and take the screen now: stdscr is never touched again, so ncurses never
         // repaints over what tview draws itself.
         wrefresh(tview_stdscr())
-        link.probe()
+        writer = FrameWriter(link: link, synchronized: false)
     }
 
     deinit {
@@ -191,44 +189,29 @@ public final class NCursesScreen {
             // read it only when a query needs the count.
             let before = link.sendsQueries ? bytesWritten : 0
             cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
-            writeRaw(frameStart)
+            writeRaw(writer.frameStart)
             wnoutrefresh(tview_stdscr())
             doupdate()
             flushOutput()
-            // ncurses writes with write(2) and keeps its failures to itself: a write of tview's
-            // own after each frame tells (the end of the synchronized update, else hiding the
-            // cursor, which is hidden already).
-            var end = synchronizedOutput ? frameEnd : ControlSequence.hideCursor
-            let queried = link.appendQuery(to: &end)
-            writeRaw(end)
-            if queried { link.frameWritten(bytes: bytesWritten - before) }
+            // ncurses writes with write(2) and keeps its failures to itself: the writer's end of
+            // the frame, a write of tview's own, tells.
+            writer.endFrame { bytesWritten - before }
         } else {
             // One buffer, one write.
             steppedDown = mayStepDownColors && link.pacer.prefersFewerColors
             ansiCells?.palette256 = steppedDown
             cells.draw(grid, status: status, statusRow: statusRow, width: width, into: &frameBytes)
-            writeFrameBytes()
+            fflush(output)
+            writer.writeFrame(frameBytes)
         }
         cells.frameSent()
     }
 
-    /// Writes bytes made elsewhere (pictures in pixels, their status line) in one write, with a
-    /// query for pacing, as `present` writes cells.
+    /// Writes a frame made elsewhere (pictures in pixels, a gallery's page) as `present` writes
+    /// cells: through the writer, in one write.
     public func present(bytes: [UInt8]) {
-        frameBytes = bytes
-        writeFrameBytes()
-    }
-
-    /// `frameBytes` and a pacing query (when queries go out), in one write.
-    private func writeFrameBytes() {
-        let queried = link.appendQuery(to: &frameBytes)
         fflush(output)
-        do {
-            try DescriptorWriter.writeAll(frameBytes, to: outputDescriptor)
-        } catch {
-            outputError = outputError ?? error
-        }
-        if queried { link.frameWritten(bytes: frameBytes.count) }
+        writer.writeFrame(bytes)
     }
 
     /// The next present draws every cell (after a resize, or when the screen was given back).
@@ -294,7 +277,7 @@ public final class NCursesScreen {
     /// Flushes what ncurses (or `writeRaw`) put in the stream; a failure is kept in `outputError`.
     private func flushOutput() {
         if fflush(output) != 0 || ferror(output) != 0 {
-            outputError = outputError ?? WriteError(code: errno == 0 ? EIO : errno)
+            writer?.noteFailure(WriteError(code: errno == 0 ? EIO : errno))
             clearerr(output)
         }
     }

@@ -16,15 +16,13 @@ struct GalleryCaptions {
         shownStatus = nil
     }
 
-    /// Ends a page's bytes — captions and status line, end of the synchronized update — and
-    /// writes them to `screen` (the screen less its last row holds the tiles).
+    /// Ends a page's bytes with the captions and status line, and writes them to `screen` (the screen less its last row holds the tiles).
     mutating func finish<Prepared>(
         _ bytes: inout [UInt8], tiles: [TileView<Prepared>], status: PlaybackStatus?, on screen: NCursesScreen
     ) {
         var status = status
         status?.link = screen.link.report
         append(tiles, status: status, statusRow: screen.size.statusRow, width: screen.size.statusWidth, into: &bytes)
-        bytes += screen.frameEnd
         screen.present(bytes: bytes)
     }
 

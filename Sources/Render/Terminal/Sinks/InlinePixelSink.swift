@@ -25,16 +25,17 @@ public final class InlinePixelSink: InlineSink {
     /// it, so relative moves would land elsewhere. Nothing is drawn until it fits again; then
     /// the whole frame is drawn in place (a terminal that reflows shows the picture where it was).
     public private(set) var hidden = false
-    private let terminal: InlineWriter
+    private let terminal: FrameWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
 
     /// - Parameter area: the cells a picture may take (and within the terminal's largest image).
     public init(
-        link: TerminalLink, area: (columns: Int, rows: Int), pixels: PixelOutputs, background: RGBA?, upscale: Bool
+        link: TerminalLink, area: (columns: Int, rows: Int), pixels: PixelOutputs, background: RGBA?, upscale: Bool,
+        synchronized: Bool = false
     ) {
         self.link = link
-        terminal = InlineWriter(link: link)
+        terminal = FrameWriter(link: link, synchronized: synchronized)
         let cell = pixels.cell
         self.area = (
             min(area.columns, pixels.maximum.map { max(1, $0.width / cell.width) } ?? .max),
@@ -63,15 +64,14 @@ public final class InlinePixelSink: InlineSink {
         guard !hidden, let view = tiles.first, let picture = view.picture else { return }
         var bytes = ControlSequence.hideCursor
         if shownFile != view.file || output == nil {
-            // A new picture below whatever is above: room made by scrolling, the last one kept.
-            // Each of its rows holds a space under the picture: kitty drops blank lines between
-            // the text and the cursor on a resize (0.26.5, seen under Xvfb), which would leave
-            // the cursor no longer `rows` below the picture; lines with a character it keeps.
+            // A new picture below whatever is above: room made by scrolling, the last one kept
+            // (its rows holding a space where the profile says: `inlineRowsHoldText`).
             output = pixels.inlineOutput(file: view.file)
             shownFile = view.file
             rows = picture.layout.rows
             columns = picture.layout.columns
-            for _ in 0..<rows { bytes += [0x20, 0x0D, 0x0A] }
+            let row: [UInt8] = pixels.inlineRowsHoldText ? [0x20, 0x0D, 0x0A] : [0x0D, 0x0A]
+            for _ in 0..<rows { bytes += row }
         }
         ControlSequence.appendCursorVertical(-rows, into: &bytes)
         bytes.append(0x0D)
@@ -80,7 +80,7 @@ public final class InlinePixelSink: InlineSink {
         bytes += ControlSequence.restoreCursor
         ControlSequence.appendCursorVertical(rows, into: &bytes)
         bytes.append(0x0D)
-        terminal.write(bytes)
+        terminal.writeFrame(bytes)
     }
 
     /// The cursor shown again below the picture, once the terminal has answered every pacing
@@ -95,7 +95,7 @@ public final class InlinePixelSink: InlineSink {
         var bytes: [UInt8] = []
         output?.release(into: &bytes)
         if rows > 0 { bytes += ControlSequence.cursorUpToLineStart(rows) + ControlSequence.eraseBelow }
-        terminal.write(bytes, query: false)
+        terminal.write(bytes)
         terminal.giveBack()
     }
 
@@ -130,7 +130,7 @@ public final class InlinePixelSink: InlineSink {
         ControlSequence.appendCursorVertical(-rows, into: &bytes)
         bytes.append(0x0D)
         bytes += ControlSequence.eraseBelow + ControlSequence.restoreCursor
-        terminal.write(bytes, query: false)
+        terminal.write(bytes)
     }
 
     /// Ctrl-Z: as `InlineTextSink`; after `fg` the picture is drawn anew below the cursor.

@@ -29,7 +29,7 @@ public final class InlineTextSink: InlineSink, CellGridSink {
     public private(set) var hidden = false
     /// The picture's size, kept when `displayed` is let go (Ctrl-Z), for `hidden`.
     private var pictureSize: (rows: Int, columns: Int)?
-    private let terminal: InlineWriter
+    private let terminal: FrameWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
 
@@ -40,12 +40,12 @@ public final class InlineTextSink: InlineSink, CellGridSink {
         synchronized: Bool, tolerance: Int
     ) {
         self.link = link
-        terminal = InlineWriter(link: link)
+        terminal = FrameWriter(link: link, synchronized: synchronized)
         self.builder = builder
         self.upscale = upscale
         self.area = area
         renderer = GridRenderer(builder: builder, upscale: upscale)
-        writer = ANSIWriter(mode: builder.mode, synchronized: synchronized)
+        writer = ANSIWriter(mode: builder.mode)
         self.tolerance = tolerance
         cellAspect = TerminalSize.of(descriptor: link.outputDescriptor)?.cellAspect
     }
@@ -76,7 +76,6 @@ public final class InlineTextSink: InlineSink, CellGridSink {
         if shownFile == view.file, displayed?.hasSameGeometry(as: grid) == true {
             bytes = []
             writer.update(displayed: &displayed, to: grid, tolerance: tolerance, inPlace: true, into: &bytes)
-            bytes += writer.endFrame
         } else {
             // A new file (or the first): printed below whatever is above the cursor.
             bytes = ControlSequence.hideCursor + writer.lines(grid, tolerance: tolerance)
@@ -84,7 +83,7 @@ public final class InlineTextSink: InlineSink, CellGridSink {
             shownFile = view.file
         }
         pictureSize = (grid.rows, grid.columns)
-        terminal.write(bytes)
+        terminal.writeFrame(bytes)
     }
 
     /// The cursor shown again, at the start of the line below the picture (it is there already),
@@ -96,7 +95,7 @@ public final class InlineTextSink: InlineSink, CellGridSink {
     /// The picture's rows erased from its first row down, the cursor left there.
     public func remove() {
         if let rows = pictureSize?.rows {
-            terminal.write(ControlSequence.cursorUpToLineStart(rows) + ControlSequence.eraseBelow, query: false)
+            terminal.write(ControlSequence.cursorUpToLineStart(rows) + ControlSequence.eraseBelow)
         }
         terminal.giveBack()
     }

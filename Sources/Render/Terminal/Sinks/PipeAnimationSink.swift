@@ -11,10 +11,12 @@ public final class PipeAnimationSink: FrameSink, CellGridSink {
     private let writer: ANSIWriter
     private let columns: Int
     private let rows: Int
-    private let output: CInt
+    /// Every frame in a synchronized update: whatever reads the pipe cannot be asked, and a
+    /// terminal that does not know mode 2026 ignores it.
+    private let output: FrameWriter
     private var rowsOnScreen = 0
-    public private(set) var bytesWritten = 0
-    public private(set) var outputError: WriteError?
+    public var bytesWritten: Int { output.bytesWritten }
+    public var outputError: WriteError? { output.outputError }
 
     /// Frames fitted to `columns` × `rows` cells, written to `output` (1: standard output).
     public init(builder: CellGridBuilder, upscale: Bool, columns: Int, rows: Int, output: CInt = 1) {
@@ -22,7 +24,7 @@ public final class PipeAnimationSink: FrameSink, CellGridSink {
         writer = ANSIWriter(mode: builder.mode)
         self.columns = columns
         self.rows = rows
-        self.output = output
+        self.output = FrameWriter(output: output, synchronized: true)
     }
 
     public func pictureArea(statusLine: Bool) -> (columns: Int, rows: Int) { (columns, rows) }
@@ -43,19 +45,13 @@ public final class PipeAnimationSink: FrameSink, CellGridSink {
     /// Writes the one tile (no status line on a pipe).
     public func present(_ tiles: [TileView<CellGrid>], status: PlaybackStatus?) {
         guard let prepared = tiles.first?.picture else { return }
-        var bytes: [UInt8] = ControlSequence.beginSynchronized
+        var bytes: [UInt8] = []
         if rowsOnScreen > 0 {
             writer.appendCursorUp(rowsOnScreen, into: &bytes)
         }
         bytes += writer.lines(prepared)
-        bytes += ControlSequence.endSynchronized
         rowsOnScreen = prepared.rows
-        bytesWritten += bytes.count
-        do {
-            try DescriptorWriter.writeAll(bytes, to: output)
-        } catch {
-            outputError = outputError ?? error
-        }
+        output.writeFrame(bytes)
     }
 
     public func refresh() {}

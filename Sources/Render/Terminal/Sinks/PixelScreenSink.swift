@@ -100,7 +100,7 @@ public final class PixelScreenSink: FrameSink {
     public func cost(of prepared: PixelPicture) -> Int { prepared.memoryCost }
 
     public func present(_ tiles: [TileView<PixelPicture>], status: PlaybackStatus?) {
-        var bytes = screen.frameStart
+        var bytes: [UInt8] = []
         let files = tiles.map(\.file)
         // A page of several files turned: what the terminal keeps of the old tiles is freed. A
         // single picture is replaced in place (kitty keeps its frames for coming back with p).

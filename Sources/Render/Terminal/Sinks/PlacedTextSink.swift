@@ -18,7 +18,7 @@ public final class PlacedTextSink: InlineSink, CellGridSink {
     private var cellAspect: Double?
     /// What the rectangle shows (nil: blank it and draw the next frame whole).
     private var displayed: CellGrid?
-    private let terminal: InlineWriter
+    private let terminal: FrameWriter
     public var bytesWritten: Int { terminal.bytesWritten }
     public var outputError: WriteError? { terminal.outputError }
 
@@ -29,11 +29,11 @@ public final class PlacedTextSink: InlineSink, CellGridSink {
         rectangle: (columns: Int, rows: Int, column: Int, row: Int), synchronized: Bool, tolerance: Int
     ) {
         self.link = link
-        terminal = InlineWriter(link: link)
+        terminal = FrameWriter(link: link, synchronized: synchronized)
         self.builder = builder
         self.rectangle = rectangle
         renderer = GridRenderer(builder: builder, upscale: upscale)
-        writer = ANSIWriter(mode: builder.mode, synchronized: synchronized)
+        writer = ANSIWriter(mode: builder.mode)
         self.tolerance = tolerance
         cellAspect = TerminalSize.of(descriptor: link.outputDescriptor)?.cellAspect
     }
@@ -67,8 +67,8 @@ public final class PlacedTextSink: InlineSink, CellGridSink {
         }
         var cells: [UInt8] = []
         writer.update(displayed: &displayed, to: grid, tolerance: tolerance, into: &cells)
-        bytes += cells + writer.endFrame + ControlSequence.restoreCursor
-        terminal.write(bytes)
+        bytes += cells + ControlSequence.restoreCursor
+        terminal.writeFrame(bytes)
     }
 
     /// The last frame stays; the cursor shown where the program had it.
@@ -78,7 +78,7 @@ public final class PlacedTextSink: InlineSink, CellGridSink {
 
     /// The rectangle blanked, the cursor where the program had it.
     public func remove() {
-        terminal.write(ControlSequence.saveCursor + blanking + ControlSequence.restoreCursor, query: false)
+        terminal.write(ControlSequence.saveCursor + blanking + ControlSequence.restoreCursor)
         terminal.giveBack()
     }
 

@@ -27,7 +27,7 @@ public final class TextScreenSink: FrameSink, CellGridSink {
         self.builder = builder
         self.upscale = upscale
         self.area = area
-        pageWriter = ANSIWriter(mode: screen.mode, synchronized: screen.synchronizedOutput)
+        pageWriter = ANSIWriter(mode: screen.mode)
     }
 
     /// The sink for `profile`'s terminal as `request` asks: the terminal's symbols and
