@@ -81,7 +81,7 @@ struct TerminalSession {
     private func result(_ played: Played, interactive: Bool) -> PlaybackResult {
         let outcome: PlaybackOutcome
         switch played.outcome {
-        case .finished, .open: outcome = .finished
+        case .finished: outcome = .finished
         case .quit: outcome = .quit
         case .interrupted(let signal): outcome = .interrupted(signal: signal)
         case .outputFailed(let error):
@@ -212,53 +212,20 @@ struct TerminalSession {
     ) -> Played {
         if let sink = PixelScreenSink(screen: screen, profile: profile, request: request, arrangement: arrangement) {
             defer { sink.release() }
-            var played = playOnScreen(
-                sources, arrangement: arrangement, request: request, sink: sink, screen: screen, profile: profile,
-                events: events, settings: settings)
+            var played = run(
+                Player(
+                    sources: sources, clock: clock, events: events, sink: sink, settings: settings,
+                    arrangement: arrangement))
             played.lastFrame = sink.lastFrameBytes
             return played
         }
         let sink = TextScreenSink(screen: screen, profile: profile, request: request, arrangement: arrangement)
-        var played = playOnScreen(
-            sources, arrangement: arrangement, request: request, sink: sink, screen: screen, profile: profile,
-            events: events, settings: settings)
+        var played = run(
+            Player(
+                sources: sources, clock: clock, events: events, sink: sink, settings: settings,
+                arrangement: arrangement))
         played.lastFrame = sink.lastFrameText
         return played
-    }
-
-    /// Plays on `sink`; in a gallery, a file opened with Enter plays full screen (over the whole
-    /// screen, whatever the area says) and q there comes back.
-    private func playOnScreen<Sink: FrameSink>(
-        _ sources: [any FrameSource], arrangement: PlayerArrangement, request: PictureRequest, sink: Sink,
-        screen: NCursesScreen, profile: TerminalProfile, events: TerminalEventSource, settings: PlayerSettings
-    ) -> Played {
-        let player = Player(
-            sources: sources, clock: clock, events: events, sink: sink, settings: settings, arrangement: arrangement)
-        player.onFramePresented = frameObserver
-        var failures: [FileFailure] = []
-        while true {
-            var outcome = player.run()
-            if case .open(let file) = outcome {
-                // From its first frame: the gallery left the file wherever its tile was.
-                try? sources[file].rewind()
-                var whole = request
-                whole.area = nil
-                // Looked at until q, however short the file: the gallery comes back on a key.
-                var looking = settings
-                looking.holdsLastFrame = true
-                let opened = onScreen(
-                    [sources[file]], arrangement: .fullScreen, request: whole, screen: screen, profile: profile,
-                    events: events, settings: looking)
-                failures += opened.failures
-                switch opened.outcome {
-                case .interrupted, .outputFailed: outcome = opened.outcome
-                case .quit, .finished, .open:
-                    sink.refresh()
-                    continue
-                }
-            }
-            return Played(outcome: outcome, statistics: player.statistics, failures: failures + player.failures)
-        }
     }
 
     private func run<Sink: FrameSink>(_ player: Player<Sink>) -> Played {

@@ -146,16 +146,24 @@ import Testing
             script: [
                 (.milliseconds(10), .key(.stepForward)), (.milliseconds(20), .key(.down)),
                 (.milliseconds(30), .key(.nextFile)), (.milliseconds(40), .key(.open)),
+                (.milliseconds(700), .key(.quit)), (.milliseconds(800), .key(.quit)),
             ])
         // Two tiles a page: three pages.
         let gallery = Self.gallery(sources, clock: clock, events: events, sink: sink, grid: (2, 1))
         #expect(gallery.pages == 3)
         // Right selects the second tile; down has no row to go to; n turns to page 2, whose
-        // selection stays the second tile: Enter opens file 3.
-        #expect(gallery.run() == .open(file: 3))
+        // selection stays the second tile: Enter opens file 3 full screen, its frames playing
+        // on their timing until q; q brings page 2 back, and q again quits.
+        #expect(gallery.run() == .quit)
         #expect(sink.pages.contains { $0.selected == 1 && $0.captions == ["f0.gif", "f1.gif"] })
-        #expect(sink.pages.last?.captions == ["f2.gif", "f3.gif"])
-        #expect(sink.pages.last?.status.hasPrefix("page 2/3") == true)
+        let origin = sink.pages[0].time
+        let opened = sink.pages.filter { $0.captions == [""] }
+        #expect(opened.map { $0.time - origin } == [.milliseconds(40), .milliseconds(540)])
+        #expect(Set(opened.map { $0.frames }).count == 2, "both frames of f3.gif shown")
+        let back = sink.pages.filter { $0.time - origin >= .milliseconds(700) }
+        #expect(back.first?.captions == ["f2.gif", "f3.gif"])
+        #expect(back.first?.status.hasPrefix("page 2/3") == true)
+        #expect(back.first?.selected == 1)
     }
 
     @Test func aTileThatFailsLeavesTheOthersPlaying() {

@@ -6,9 +6,6 @@ public enum PlayerOutcome: Equatable, Sendable {
     case quit
     /// Ctrl-C (as SIGINT), or a signal: 128 + signal is the exit status.
     case interrupted(signal: Int32)
-    /// Enter in a gallery: the selected file, to be played full screen (run the gallery's
-    /// player again to come back).
-    case open(file: Int)
     /// The frames could not be written (a full disk, a terminal that hung up).
     case outputFailed(WriteError)
 }
