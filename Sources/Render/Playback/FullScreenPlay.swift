@@ -1,4 +1,4 @@
-public import Decode
+import Decode
 
 /// One file at a time over the whole area, on one timeline: n/p move between `files`; space
 /// pauses, . and , step, + - 0 set the speed, r restarts, i toggles the status line. A file

@@ -1,4 +1,4 @@
-public import Decode
+import Decode
 
 /// A page of files playing at once, a tile and a timeline each, every tile on its own timing:
 /// arrows (and . ,) move the selection, n/p turn pages, space pauses all, r restarts the page,

@@ -1,4 +1,4 @@
-public import Decode
+import Decode
 
 /// What one way of laying files out (full screen, a gallery) owns, so the `PlayStage` that runs
 /// the timelines needs to know none: the tiles it shows, its status line, its keys, and what a

@@ -1,4 +1,4 @@
-public import Decode
+import Decode
 
 /// What every arrangement plays on: the files, the clock, the events, the sink, one frame cache
 /// under one budget, the timelines playing now, and the loop that waits for the next deadline

@@ -1,5 +1,3 @@
-public import Decode
-
 /// Plays files on a frame sink, each frame for its own duration: full screen one file after
 /// another (`FullScreenPlay`), or as a gallery, a page of files at once, a timeline per tile
 /// (`GalleryPlay`), from which Enter opens a file full screen and q comes back. Both play on one
