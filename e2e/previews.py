@@ -197,7 +197,15 @@ def check(name, command, keys, next_keys, quit, work, pane="main"):
         tmux("set", "-g", "default-terminal", "tmux-256color")
         tmux("send-keys", "-t", "main", "stty -g > %s/stty-before" % work, "Enter")
         tmux("send-keys", "-t", "main", "cd %s && COLORTERM=truecolor %s" % (SAMPLES, command), "Enter")
-        time.sleep(1.5)
+        # Keys go once the client lists the files: typed sooner they reach the shell or a client
+        # that discards what came before its screen was up (ranger, slow to start on a busy
+        # machine, then never called its previewer: seen while a compiler ran beside it).
+        for _ in range(100):
+            time.sleep(0.1)
+            screen = tmux("capture-pane", "-t", pane, "-p")
+            if any(SELECTED in line and "COLORTERM=" not in line for line in screen.split("\n")):
+                break
+        time.sleep(0.5)
         send(keys)
         blocks = shown_blocks(SELECTED, work)
         captured = capture(pane)
