@@ -1027,6 +1027,23 @@ def jxl_layer_samples(workdir):
     save_expected("jxl-layers-lossy", w, h, canvases, [60] * 5, 0, exact=False, tolerance=6)
 
 
+def jxl_standalone_sample(workdir):
+    """A JPEG XL animation whose frames each stand alone: twelve whole 64x48 frames of 40 ms
+    from an APNG that clears each frame and draws the next over nothing (dispose background,
+    blend source), which cjxl makes frames that replace the canvas and that nothing refers to
+    (libjxl 0.7's apng.cc). A player behind its time can pass over such frames undecoded
+    (`JxlDecoderSkipFrames`); the GIF-made and layered animations chain every frame to the last.
+    Expected: the frames themselves (lossless)."""
+    w, h = 64, 48
+    canvases = [[p[:3] + (255,) for p in pattern(w, h, k + 1, alpha=False)] for k in range(12)]
+    frames = [{"x": 0, "y": 0, "w": w, "h": h, "pixels": pixels, "delay": (40, 1000), "dispose": 1, "blend": 0}
+              for pixels in canvases]
+    apng = os.path.join(workdir, "jxl-standalone-source.png")
+    write_apng(apng, w, h, frames, plays=0)
+    run_tool("cjxl", "libjxl-tools", [apng, os.path.join(GOOD, "jxl-frames-standalone.jxl"), "-d", "0", "-e", "3"])
+    save_expected("jxl-frames-standalone", w, h, canvases, [40] * 12, 0)
+
+
 def jxl_color_profile_samples(workdir):
     """JPEG XL whose pixels are in Display P3 (lcms2's profile, as `icc_profile` makes it),
     shown converted to sRGB: a JPEG carrying the profile transcoded losslessly by cjxl, a PNG
@@ -1316,6 +1333,7 @@ def main():
         avif_hdr_samples(workdir)
         jxl_samples(workdir)
         jxl_layer_samples(workdir)
+        jxl_standalone_sample(workdir)
         jxl_color_profile_samples(workdir)
         video_samples(workdir)
         video_timing_samples(workdir)

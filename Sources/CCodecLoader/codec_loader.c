@@ -25,7 +25,8 @@
     X(JxlDecoderImageOutBufferSize) X(JxlDecoderSetImageOutBuffer) X(JxlDecoderSetPreferredColorProfile)    \
     X(JxlColorEncodingSetToSRGB) X(JxlDecoderSetParallelRunner) X(JxlDecoderSetCoalescing)                   \
     X(JxlDecoderGetExtraChannelBlendInfo) X(JxlDecoderSetImageOutCallback)                                   \
-    X(JxlDecoderGetColorAsEncodedProfile) X(JxlDecoderGetICCProfileSize) X(JxlDecoderGetColorAsICCProfile)
+    X(JxlDecoderGetColorAsEncodedProfile) X(JxlDecoderGetICCProfileSize) X(JxlDecoderGetColorAsICCProfile)   \
+    X(JxlDecoderSkipFrames)
 
 #define JXL_THREADS_FUNCTIONS(X)                                                                            \
     X(JxlThreadParallelRunnerCreate) X(JxlThreadParallelRunnerDestroy) X(JxlThreadParallelRunner)
@@ -213,6 +214,7 @@ JxlDecoderStatus tview_JxlDecoderSetPreferredColorProfile(JxlDecoder *dec, const
 void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL is_gray) {
     p_JxlColorEncodingSetToSRGB(color_encoding, is_gray);
 }
+void tview_JxlDecoderSkipFrames(JxlDecoder *dec, size_t amount) { p_JxlDecoderSkipFrames(dec, amount); }
 JxlDecoderStatus tview_JxlDecoderSetCoalescing(JxlDecoder *dec, JXL_BOOL coalescing) {
     return p_JxlDecoderSetCoalescing(dec, coalescing);
 }

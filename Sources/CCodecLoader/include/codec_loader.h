@@ -44,6 +44,7 @@ JxlDecoderStatus tview_JxlDecoderSetImageOutBuffer(JxlDecoder *dec, const JxlPix
 JxlDecoderStatus tview_JxlDecoderSetPreferredColorProfile(JxlDecoder *dec, const JxlColorEncoding *color_encoding);
 void tview_JxlColorEncodingSetToSRGB(JxlColorEncoding *color_encoding, JXL_BOOL is_gray);
 JxlDecoderStatus tview_JxlDecoderSetCoalescing(JxlDecoder *dec, JXL_BOOL coalescing);
+void tview_JxlDecoderSkipFrames(JxlDecoder *dec, size_t amount);
 JxlDecoderStatus tview_JxlDecoderGetExtraChannelBlendInfo(const JxlDecoder *dec, size_t index, JxlBlendInfo *info);
 JxlDecoderStatus tview_JxlDecoderSetImageOutCallback(JxlDecoder *dec, const JxlPixelFormat *format,
                                                      JxlImageOutCallback callback, void *opaque);

@@ -7,8 +7,9 @@ internal import CQuietLibraries
 /// (`JXLCompositor`); stills, turned pictures and files with extra channels beside alpha come
 /// coalesced by libjxl (every frame the whole canvas, blended as the file says). Colour ends in
 /// sRGB (`JXLColorProfile`): libjxl makes lossy (XYB) files so, lcms2 converts the others from
-/// the profile they name. Orientation is applied by libjxl. The frame count is
-/// not in the header: like GIF's, it is known after one pass.
+/// the profile they name. Orientation is applied by libjxl. An animation's frame count and
+/// durations come from a pass over its frame headers when it is opened (`JXLFramePlan`), and
+/// where every frame stands alone a player behind its time passes over frames undecoded.
 final class JXLDecoder: FrameDecoder {
     let format = ImageFormat.jxl
     let canvasWidth: Int
@@ -59,6 +60,11 @@ final class JXLDecoder: FrameDecoder {
     var blendsLayers: Bool { compositor != nil }
     /// The current layer, from its frame header.
     private var layer: JXLLayer?
+    /// An animation's frames as their headers say them (nil: a still, or headers that did not
+    /// read to the last frame).
+    private let plan: JXLFramePlan?
+    /// Frames returned or passed over in this pass.
+    private var framesPassed = 0
     /// Where the frame last returned differs from the one before it (nil: unknown).
     private(set) var lastChange: PixelRect?
 
@@ -112,10 +118,14 @@ final class JXLDecoder: FrameDecoder {
         if info.have_animation != 0, info.animation.tps_numerator > 0, info.animation.tps_denominator > 0 {
             tick = (Int(info.animation.tps_numerator), Int(info.animation.tps_denominator))
             loopCount = Int(info.animation.num_loops)
-            declaredFrameCount = nil
+            plan = JXLFramePlan.read(
+                UnsafeRawBufferPointer(start: mapping.address, count: mapping.count), width: width, height: height,
+                hasAlpha: info.alpha_bits > 0)
+            declaredFrameCount = plan?.durations.count
         } else {
             tick = nil
             loopCount = nil
+            plan = nil
             declaredFrameCount = 1
         }
         // Turned pictures (libjxl turns the layers, not their places), other extra channels and
@@ -144,6 +154,7 @@ final class JXLDecoder: FrameDecoder {
         imageFollows = false
         compositor?.reset()
         lastChange = nil
+        framesPassed = 0
         try start()
     }
 
@@ -179,6 +190,7 @@ final class JXLDecoder: FrameDecoder {
         guard compositor != nil else {
             guard try nextImage() else { return nil }
             let image = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: try coalescedPixels())
+            framesPassed += 1
             return Frame(image: inSRGB(image), duration: duration())
         }
         do throws(DecodeError) {
@@ -194,6 +206,7 @@ final class JXLDecoder: FrameDecoder {
                 }
                 guard let shown = compositor!.place(canvas, layer: layer) else { continue }
                 lastChange = shown.changed
+                framesPassed += 1
                 let image = RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown.pixels)
                 return Frame(image: inSRGB(image), duration: duration())
             }
@@ -370,10 +383,26 @@ final class JXLDecoder: FrameDecoder {
         return JXLBlending(mode: mode, source: Int(info.source & 3), clamp: info.clamp != 0)
     }
 
+    /// Passes over the next frame undecoded where every frame stands alone (`JXLFramePlan`):
+    /// libjxl then jumps over its data. Its duration; nil where a frame needs the ones before it
+    /// (each must be decoded), without a plan, or past the last frame.
+    func skipFrame() -> Duration? {
+        guard poolTried, !ended, let plan, plan.framesStandAlone, framesPassed < plan.durations.count else {
+            return nil
+        }
+        tview_JxlDecoderSkipFrames(decoder, 1)
+        framesPassed += 1
+        return duration(ticks: plan.durations[framesPassed - 1])
+    }
+
     /// The frame just decoded's duration as it plays (0 or a still's: as GIF's unset delay).
     private func duration() -> Duration {
+        duration(ticks: frameTicks)
+    }
+
+    private func duration(ticks: Int) -> Duration {
         guard let tick else { return FrameDelay.playable(.zero) }
-        return FrameDelay.playable(seconds: Double(frameTicks) * Double(tick.denominator) / Double(tick.numerator))
+        return FrameDelay.playable(seconds: Double(ticks) * Double(tick.denominator) / Double(tick.numerator))
     }
 
     /// Points libjxl at the whole mapped file (it copies nothing) and says which events tview takes.
