@@ -15,6 +15,7 @@ extension PlaybackReport {
         object.add("decode_ms_total", .number(Self.milliseconds(decodeTime)))
         object.add("render_ms_total", .number(Self.milliseconds(renderTime)))
         object.add("peak_rss_mb", .number(Double(peakResidentBytes) / 1_048_576))
+        object.add("fell_behind", .bool(fellBehind))
         if let least = tileLoopRatios.min(), let most = tileLoopRatios.max() {
             object.add("tile_loops", .number(Double(tileLoopRatios.count)))
             object.add("tile_loop_ratio_min", .number(least))

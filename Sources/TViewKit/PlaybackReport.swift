@@ -21,6 +21,9 @@ public struct PlaybackReport: Sendable {
     public var bytesWritten: Int
     /// Gallery tiles: each loop's time on screen over its nominal length (1 is exact).
     public var tileLoopRatios: [Double]
+    /// A file fell behind its time: its frames decode slower than they play and each needs the
+    /// one before, so it played slower than its timing (the status line said so).
+    public var fellBehind: Bool
 }
 
 extension PlaybackReport {
@@ -34,6 +37,7 @@ extension PlaybackReport {
             framesShown: statistics.framesShown, framesSkipped: statistics.framesSkipped,
             loopsDone: statistics.loopsDone, wall: statistics.wall, lateness: statistics.lateness,
             decodeTime: statistics.decodeTime, renderTime: statistics.renderTime,
-            bytesWritten: statistics.bytesWritten, tileLoopRatios: statistics.loopRatios)
+            bytesWritten: statistics.bytesWritten, tileLoopRatios: statistics.loopRatios,
+            fellBehind: statistics.fellBehind)
     }
 }

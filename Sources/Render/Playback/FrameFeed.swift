@@ -49,6 +49,11 @@ final class FrameFeed<Sink: FrameSink> {
     /// Frames decoded so far and the time they took.
     private var decodeCost: (frames: Int, time: Duration) = (0, .zero)
 
+    /// What decoding a frame has taken on average so far (zero before the first).
+    var meanDecodeTime: Duration {
+        decodeCost.frames > 0 ? decodeCost.time / decodeCost.frames : .zero
+    }
+
     /// A resize re-decodes the file up to the frame on screen only when that is expected to take
     /// this long at most; past it, the next frame is shown instead (a 1080p GIF takes 20 ms a
     /// frame: re-decoding up to frame 300 froze the screen and the keys for over 15 s).
@@ -120,23 +125,42 @@ final class FrameFeed<Sink: FrameSink> {
         return try nextFrameSlot()
     }
 
-    /// Passes over frames of this pass whose time ends by media time `media`, for less than
-    /// decoding costs, where the source can (numbered files, video clips): frames a late timeline would decode only to
-    /// drop. `estimate` is taken as each one's duration beforehand (a sequence's are all equal).
-    /// How many were passed over.
+    /// Passes over frames whose time ends by media time `media`, for less than decoding costs,
+    /// where the source can (numbered files, video clips, JPEG XL whose frames stand alone):
+    /// frames a late timeline would decode only to drop. `estimate` is taken as each one's
+    /// duration beforehand (a sequence's are all equal). A pass's last frame is passed over too
+    /// when another pass follows, which then starts (a short loop would otherwise decode its
+    /// last and first frames every time round, and fall behind); on the last pass it stays on
+    /// screen when playing ends, so it is decoded. How many were passed over.
     func skipUndecoded(endingBy media: Duration, estimate: Duration) -> Int {
-        // Never the pass's last frame, which stays on screen when playing ends: so only where
-        // the count is known.
+        // Only where the count is known, so the last frame is known.
         guard !cachedLoops.contains(fileIndex), !passOver, estimate > .zero, let count = source.frameCount else {
             return 0
         }
         var skipped = 0
-        while nextIndex + 1 < count, mediaCursor + estimate <= media, let duration = source.skipFrame() {
+        while nextIndex < count, mediaCursor + estimate <= media {
+            let last = nextIndex + 1 == count
+            guard !last || anotherPassFollows, let duration = source.skipFrame() else { break }
             nextIndex += 1
             mediaCursor += duration
             skipped += 1
+            guard last else { continue }
+            loopsDone += 1
+            statistics.loopsDone += 1
+            loopMediaStart = mediaCursor
+            do {
+                try startPass(media: mediaCursor)
+            } catch {
+                fail(error)
+                break
+            }
         }
         return skipped
+    }
+
+    /// Another pass follows the current one (the file's plays, as `decodeNext` wraps).
+    private var anotherPassFollows: Bool {
+        (plays.map { loopsDone + 1 < $0 } ?? true) && (repeatsSingleFrames || nextIndex > 0)
     }
 
     /// `decodeNext`, with a failure in the middle of a file ending its playing (the frames shown

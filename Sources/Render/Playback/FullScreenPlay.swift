@@ -147,9 +147,11 @@ final class FullScreenPlay<Sink: FrameSink>: PlayArrangement {
             timeline.collectAhead()
             timeline.source.countFramesInAdvance(budget: Self.countingBytesWhilePaused)
         }
-        return PlaybackStatus(
+        var status = PlaybackStatus(
             name: timeline.source.name, frame: current.index + 1, frameCount: timeline.source.expectedFrameCount,
             delay: current.duration, speed: timeline.schedule.speed, paused: timeline.schedule.isPaused,
             framesPerSecond: stage.framesPerSecond, skipped: timeline.counts.framesSkipped)
+        status.behind = timeline.isBehind
+        return status
     }
 }

@@ -175,5 +175,6 @@ final class PlayStage<Sink: FrameSink> {
         statistics.decodeTime += timeline.feed.statistics.decodeTime
         statistics.renderTime += timeline.feed.statistics.renderTime
         statistics.loopsDone += timeline.feed.statistics.loopsDone
+        statistics.fellBehind = statistics.fellBehind || timeline.counts.fellBehind
     }
 }

@@ -16,6 +16,9 @@ public struct PlaybackStatistics: Sendable {
     public var peakResidentBytes = 0
     /// Gallery tiles: each loop's time on screen over its nominal length (1 is exact).
     public var loopRatios: [Double] = []
+    /// A file fell behind its time: its frames decode slower than they play and each needs the
+    /// one before, so none could be passed over (`Timeline.fallsBehindAfter`).
+    public var fellBehind = false
 
     public init() {}
 }

@@ -16,6 +16,9 @@ public struct PlaybackStatus: Sendable {
     public var page: (index: Int, count: Int, files: Int)?
     /// The link to the terminal when it is slow enough to matter ("link 240 KB/s 35 ms").
     public var link: String?
+    /// The file fell behind its time: its frames decode slower than they play, each needing
+    /// the one before.
+    public var behind = false
 
     public init(
         name: String, frame: Int, frameCount: Int?, delay: Duration, speed: Double, paused: Bool,

@@ -22,6 +22,13 @@ final class Timeline<Sink: FrameSink> {
     private(set) var loopRatio: Double?
     /// When the measured loops began on screen (moved on by pauses).
     var loopShownAt: Duration?
+    /// The file playing now fell behind its time (`fallsBehindAfter`): said in the status line.
+    private(set) var isBehind = false
+    /// A frame this late has fallen behind for good: catching up (passing over what is stale,
+    /// undecoded where the source can) keeps a file that decodes fast enough within about a
+    /// frame's decoding; only one whose every frame needs the one before and decodes slower
+    /// than it plays gets later with each frame.
+    static var fallsBehindAfter: Duration { .milliseconds(500) }
 
     private let sink: Sink
     private let clock: any PlaybackClock
@@ -49,6 +56,7 @@ final class Timeline<Sink: FrameSink> {
         pending = nil
         nextWanted = false
         loopRatio = nil
+        isBehind = false
         do {
             try feed.begin(fileAt: index, rewinding: rewinding)
             pending = try feed.decodeNext(wrap: false)
@@ -140,6 +148,10 @@ final class Timeline<Sink: FrameSink> {
         pending = nil
         if let due = schedule.wallTime(for: slot.mediaStart) {
             counts.lateness.append(max(0, (now - due).milliseconds))
+            if now - due > Self.fallsBehindAfter {
+                isBehind = true
+                counts.fellBehind = true
+            }
         }
         take(&slot)
     }
@@ -181,13 +193,15 @@ final class Timeline<Sink: FrameSink> {
         collectAhead()
         // Let go of the old slot first: a canvas still held would be copied by the decoder.
         pending = nil
-        // Already late (the current frame took long to reach the screen): frames whose time is
-        // over by now are passed over cheaply where the source can (numbered files unopened,
-        // video frames unconverted). Not
-        // after a file's or page's first frame: its schedule starts once that frame is shown.
+        // Already late (the current frame took long to reach the screen, or frames decode
+        // slower than they play): frames whose time will be over by the time the next one is
+        // decoded are passed over cheaply where the source can (numbered files unopened, video
+        // frames unconverted, JPEG XL frames that stand alone), so the frame decoded is the one
+        // due then, not one already stale. Not after a file's or page's first frame: its
+        // schedule starts once that frame is shown.
         if !schedule.isPaused, let current, current.index > 0 {
             counts.framesSkipped += feed.skipUndecoded(
-                endingBy: schedule.media(at: clock.now()), estimate: current.duration)
+                endingBy: schedule.media(at: clock.now() + feed.meanDecodeTime), estimate: current.duration)
         }
         guard let worker else {
             pending = feed.decodeAndPrepareNext()

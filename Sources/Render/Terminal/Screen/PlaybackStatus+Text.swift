@@ -14,6 +14,7 @@ extension PlaybackStatus {
             "\(Int(framesPerSecond.rounded())) fps",
         ]
         if skipped > 0 { parts.append("skipped \(skipped)") }
+        if behind { parts.append("behind: decoding is slower") }
         if let link { parts.append(link) }
         if paused { parts.append("paused") }
         let tail = parts.joined(separator: "  ")
