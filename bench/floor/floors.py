@@ -6,15 +6,18 @@ and those seconds over the file's loop duration (CPU %, 100 % is one processor k
 
   GIF       gif_floor FILE 1: giflib's record API, every frame composited into one RGBA canvas
             (disposal 0-3, transparency, interlace, clipping: tview's browser model)
+  JPEG XL   jxl_floor FILE 1 THREADS: libjxl, every frame to 8-bit RGBA as libjxl coalesces it;
+            THREADS 0 no runner (the calling thread alone), N JxlThreadParallelRunner of N threads
   JPEG      djpeg -outfile /dev/null FILE (libjpeg-turbo's own tool; -scale M/8 for the DCT
             scaling tview uses at the size it shows)
   video     ffmpeg -threads 1 -i CLIP -f null - (as bench/run_video.py's floor row)
 
-The programs are built by `make -C bench/floor` (cc -O2; -lgif for giflib, which has no .pc
-file) into .build/floor; `build()` runs it.
+The programs are built by `make -C bench/floor` (cc -O2; pkg-config for libjxl and
+libjxl_threads, -lgif for giflib, which has no .pc file) into .build/floor; `build()` runs it.
 
 usage: python3 bench/floor/floors.py [--media DIR] [FILE...]
-  without FILEs: big.gif and huge.gif of the bench media.
+  without FILEs: big.gif and huge.gif of the bench media, and the 120-frame JPEG XL animations
+  bench/run_photos.py makes (anim720-lossless.jxl, anim720-lossy.jxl) where they are there.
   Import it (`from floor import floors`, bench/ on the path) for build(), gif_floor(), ...
 """
 import argparse
@@ -90,6 +93,32 @@ def gif_floor(path, loop_seconds=None):
     return with_percent(figures, loop_seconds or gif_loop_seconds(path))
 
 
+def jxl_loop_seconds(path):
+    """One loop of a JPEG XL animation as a player times it, from its frame headers alone
+    (`jxl_frames headers`, coalesced: the shown frames): a duration of 10 ms or less counted as
+    100 ms, as for GIF. None for a still."""
+    said = subprocess.run([os.path.join(FLOOR, "jxl_frames"), "headers", path, "coalesced"], capture_output=True,
+                          text=True, check=True).stdout.splitlines()
+    numerator, denominator = (int(n) for n in said[0].split("ticks ")[1].split()[0].split("/"))
+    if not numerator:
+        return None  # a still
+    total = 0
+    for line in said[2:]:
+        cells = line.split()
+        if len(cells) != 10 or not cells[0].isdigit():
+            break
+        milliseconds = int(cells[2]) * denominator * 1000 / numerator
+        total += milliseconds if milliseconds > 10 else 100
+    return total / 1000
+
+
+def jxl_floor(path, loop_seconds=None, threads=0):
+    """The JPEG XL floor for one loop: `threads` 0 decodes on one thread, N with libjxl's
+    thread runner of N threads (its CPU then counts them all)."""
+    figures = run([os.path.join(FLOOR, "jxl_floor"), path, "1", str(threads)])
+    return with_percent(figures, loop_seconds or jxl_loop_seconds(path))
+
+
 def jpeg_floor(path, scale=None):
     """libjpeg-turbo decoding one JPEG (djpeg), whole or at `scale` ("1/8" ... "8/8")."""
     return run(["djpeg"] + (["-scale", scale] if scale else []) + ["-outfile", os.devnull, path])
@@ -110,20 +139,25 @@ def main():
     build()
     rows = []
     files = options.files or [os.path.join(options.media, name) for name in
-                              ("big.gif", "huge.gif")]
+                              ("big.gif", "huge.gif", "anim720-lossless.jxl", "anim720-lossy.jxl")]
     for path in files:
         if not os.path.exists(path):
             print(f"{path}: missing", file=sys.stderr)
             continue
         name = os.path.basename(path)
-        if not path.endswith(".gif"):
-            print(f"{path}: not a GIF", file=sys.stderr)
+        if path.endswith(".gif"):
+            rows.append((name, "gif_floor", gif_floor(path)))
+        elif path.endswith(".jxl"):
+            for threads in (0, 1, 2):
+                rows.append((name, f"jxl_floor, threads {threads}", jxl_floor(path, threads=threads)))
+        else:
+            print(f"{path}: neither GIF nor JPEG XL", file=sys.stderr)
             continue
-        rows.append((name, "gif_floor", gif_floor(path)))
         print(*rows[-1][:2], rows[-1][2], flush=True)
     print("\n| file | floor | loop s | CPU s | CPU % | wall s |\n|---|---|---|---|---|---|")
     for name, how, f in rows:
-        print(f"| {name} | {how} | {f['loop_s']:.1f} | {f['cpu_s']:.2f} | {f['cpu_pct']:.1f} | {f['wall_s']:.2f} |")
+        loop, percent = (f"{f['loop_s']:.1f}", f"{f['cpu_pct']:.1f}") if f["loop_s"] else ("–", "–")
+        print(f"| {name} | {how} | {loop} | {f['cpu_s']:.2f} | {percent} | {f['wall_s']:.2f} |")
 
 
 if __name__ == "__main__":
