@@ -98,8 +98,11 @@ public struct TerminalProbe: Sendable {
             lines.append(
                 (
                     "tmux",
-                    "client \(tmux.terminalName), allow-passthrough \(tmux.allowsPassthrough ? "on" : "off")"
-                        + (profile.passthrough != nil ? ", pictures go through" : "")
+                    "client \(tmux.terminalName)\(tmux.terminalType.map { " (\($0))" } ?? ""), "
+                        + "allow-passthrough \(tmux.allowsPassthrough ? "on" : "off")"
+                        + (profile.placeholders
+                            ? ", pictures as placeholder cells in the pane"
+                            : profile.passthrough != nil ? ", pictures go through" : "")
                 ))
         } else {
             lines.append(("tmux", "no"))
@@ -147,6 +150,8 @@ public struct TerminalProbe: Sendable {
         object.add("synchronized_why", .string(profile.synchronizedReason))
         object.add("tmux", profile.tmux.map { .string($0.terminalName) } ?? .null)
         object.add("tmux_passthrough", .bool(profile.passthrough != nil))
+        object.add("tmux_outer", profile.tmux?.terminalType.map { .string($0) } ?? .null)
+        object.add("placeholders", .bool(profile.placeholders))
         return object.encoded
     }
 }

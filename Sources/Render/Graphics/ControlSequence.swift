@@ -89,6 +89,10 @@ public enum ControlSequence {
     // MARK: the pen (SGR)
 
     public static let resetAttributes = csi("0m")
+    /// A 24-bit foreground colour (kitty's placeholders carry an image id in it).
+    public static func foreground(red: UInt8, green: UInt8, blue: UInt8) -> [UInt8] {
+        csi("38;2;\(red);\(green);\(blue)m")
+    }
     public static let reverseVideo = csi("7m")
     public static let faint = csi("2m")
 

@@ -24,6 +24,14 @@ public final class KittyOutput: GraphicsOutput {
     public let passthrough: TmuxPassthrough?
     /// Where the layout's cells are counted from.
     public let origin: PictureOrigin
+    /// Placed by Unicode placeholders (`KittyPlaceholder`): each image a virtual placement
+    /// (`U=1`) shown by cells written as text where the picture goes, once for each place (the
+    /// frames change under them). Each frame goes whole under the one id, not as animation
+    /// frames: tmux drops what passes through while a redraw of the pane is pending (tmux 3.3a;
+    /// an image sent with the end of the alternate screen never arrived), and a whole frame
+    /// lost is made good by the next, where a lost animation frame would break the ones built
+    /// on it. Else placed at the cursor.
+    public let placeholders: Bool
     /// Ids are tview's (0x7476 is "tv"), counted on per image within this output's range (a
     /// gallery has an output per tile, each with its own range).
     private let ids: ClosedRange<UInt32>
@@ -50,10 +58,12 @@ public final class KittyOutput: GraphicsOutput {
 
     public init(
         animationFrames: Bool = true, storedBytes: Int = 1 << 30, passthrough: TmuxPassthrough? = nil,
-        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF, origin: PictureOrigin = .screen
+        ids: ClosedRange<UInt32> = 0x7476_0001...0x7476_FEFF, origin: PictureOrigin = .screen,
+        placeholders: Bool = false
     ) {
         self.ids = ids
         self.origin = origin
+        self.placeholders = placeholders
         nextID = ids.lowerBound
         self.animationFrames = animationFrames
         self.storedBytes = storedBytes
@@ -61,7 +71,7 @@ public final class KittyOutput: GraphicsOutput {
     }
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
-        guard animationFrames else { return flip(to: picture, into: &out) }
+        guard animationFrames, !placeholders else { return flip(to: picture, into: &out) }
         let frame = picture.frame
         if let image, imageLayout == picture.layout, imageFile == frame.file, imageGeneration == frame.generation,
             let shown
@@ -130,7 +140,20 @@ public final class KittyOutput: GraphicsOutput {
     }
 
     /// Without animation frames: the whole picture as a new image over the old, which then goes.
+    /// With placeholders, the new picture replaces the image under the same id instead: the
+    /// cells showing it are written again only when it moves.
     private func flip(to picture: PixelPicture, into out: inout [UInt8]) {
+        if placeholders {
+            let id = flipImage ?? takeID()
+            if flipImage == nil || shown?.layout != picture.layout {
+                transmitAndPlace(picture, id: id, into: &out)
+            } else {
+                transmit(picture, keys: "a=T,i=\(id),U=1\(Self.placement(picture.layout))", into: &out)
+            }
+            flipImage = id
+            shown = picture
+            return
+        }
         let id = takeID()
         if let old = flipImage, let shown, shown.layout != picture.layout {
             // A new place: the old picture must not stay around it.
@@ -167,10 +190,11 @@ public final class KittyOutput: GraphicsOutput {
     }
 
     public func still(_ picture: PixelPicture) -> [UInt8] {
-        // Through tmux the outer cursor is not known: nothing is left behind.
-        guard passthrough == nil else { return [] }
         var out: [UInt8] = []
         let id = takeID()
+        // Through tmux the outer cursor is not known, and an image sent as the pane leaves the
+        // alternate screen is dropped (`placeholders`): nothing is left behind.
+        guard passthrough == nil else { return [] }
         transmit(picture, keys: "a=T,i=\(id)\(Self.placement(picture.layout))", into: &out)
         return out + Array("\r\n".utf8)
     }
@@ -205,6 +229,15 @@ public final class KittyOutput: GraphicsOutput {
     /// cursor itself, to where the pane is.
     private func transmitAndPlace(_ picture: PixelPicture, id: UInt32, into out: inout [UInt8]) {
         let layout = picture.layout
+        if placeholders {
+            // The image and its virtual placement (through tmux when inside it), then the cells
+            // that show it, as text wherever the picture goes.
+            transmit(picture, keys: "a=T,i=\(id),U=1\(Self.placement(layout))", into: &out)
+            KittyPlaceholder.appendCells(
+                image: id, rows: layout.rows, columns: layout.columns, row: layout.originRow,
+                column: layout.originColumn, origin: origin, into: &out)
+            return
+        }
         guard let passthrough else {
             origin.moveCursor(row: layout.originRow, column: layout.originColumn, into: &out)
             transmit(picture, keys: "a=T,i=\(id),C=1\(Self.placement(layout))", into: &out)

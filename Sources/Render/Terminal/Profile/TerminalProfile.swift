@@ -40,14 +40,21 @@ public struct TerminalProfile: Sendable {
     /// tmux tview runs in, if any, and the pane kitty's commands go through to.
     public var tmux: TmuxClient?
     public var passthrough: TmuxPassthrough?
+    /// kitty's pictures are drawn by Unicode placeholders written into the pane as text
+    /// (`KittyPlaceholder`), inside tmux whose outer terminal draws them: they move, scroll and
+    /// clear with the pane's text.
+    public var placeholders = false
 
     /// The largest image the terminal shows, where that matters: xterm shows nothing of a sixel
     /// over its maximum (XTSMGRAPHICS's answer); kitty and iTerm2 scale what they are sent.
     public var largestImage: PixelSize? { graphics == .sixel ? answers.sixelMaximum : nil }
 
-    /// The pixels an `--inline` picture goes out in: `graphics`, except kitty's through tmux,
-    /// whose placement would need the pane's row on the outer screen: text there.
-    public var inlineGraphics: GraphicsProtocol? { graphics == .kitty && passthrough != nil ? nil : graphics }
+    /// The pixels an `--inline` picture goes out in: `graphics`, except kitty's through tmux
+    /// placed by position, which would need the pane's row on the outer screen: text there.
+    /// With placeholders the picture is text in the pane, and stays in its scrollback.
+    public var inlineGraphics: GraphicsProtocol? {
+        graphics == .kitty && passthrough != nil && !placeholders ? nil : graphics
+    }
 
     /// Whether text cells of `symbols` come with the lower and left eighth blocks (unless asked
     /// for `alone`): every mosaic set has them, half blocks none, since half blocks are what a
@@ -124,6 +131,9 @@ public struct TerminalProfile: Sendable {
             identity = TerminalIdentity(name: outer.name, version: nil, source: "tmux's client_termname")
         }
         let throughTmux = tmux.flatMap { $0.terminalName.contains("kitty") && $0.allowsPassthrough ? $0.pane : nil }
+        // Inside tmux, an outer terminal that draws kitty's placeholders gets pictures as text
+        // cells in the pane (tmux keeps them); through passthrough, with a UTF-8 client.
+        let placeholderTmux = tmux.flatMap { $0.outerDrawsPlaceholders && $0.allowsPassthrough && $0.utf8 ? $0 : nil }
 
         var graphics: GraphicsProtocol?
         var graphicsReason: String
@@ -146,6 +156,12 @@ public struct TerminalProfile: Sendable {
         } else if identity.name == "wezterm" {
             graphics = .iterm2
             graphicsReason = "WezTerm takes iTerm2's images (\(identity.source))"
+        } else if let placeholderTmux {
+            let outer = placeholderTmux.outerTerminal
+            graphics = .kitty
+            graphicsReason =
+                "inside tmux; outer terminal \(outer.name)\(outer.version.map { " " + $0 } ?? "") (\(outer.source)) "
+                + "draws kitty's Unicode placeholders: pictures are cells in the pane"
         } else if throughTmux != nil {
             graphics = .kitty
             graphicsReason = "tmux runs in kitty with allow-passthrough on"
@@ -158,7 +174,8 @@ public struct TerminalProfile: Sendable {
         } else {
             graphicsReason = "no pixel protocol among its answers"
         }
-        let passthrough = graphics == .kitty && !answers.kitty ? throughTmux : nil
+        let placeholders = graphics == .kitty && !answers.kitty && placeholderTmux != nil
+        let passthrough = graphics == .kitty && !answers.kitty ? placeholderTmux?.pane ?? throughTmux : nil
 
         let cell: PixelSize
         let cellSource: String
@@ -186,7 +203,7 @@ public struct TerminalProfile: Sendable {
         } else {
             synchronizedReason = asked ? "no answer to DECRQM ?2026" : "not asked"
         }
-        return TerminalProfile(
+        var profile = TerminalProfile(
             isTerminal: isTerminal, term: term, identity: identity, asked: asked, answers: answers,
             colors: colors,
             graphics: graphics, graphicsReason: graphicsReason,
@@ -194,6 +211,10 @@ public struct TerminalProfile: Sendable {
             symbols: known.symbols, symbolsReason: known.reason, wedges: known.wedges,
             synchronizedOutput: synchronized,
             synchronizedReason: synchronizedReason, tmux: tmux, passthrough: passthrough)
+        profile.placeholders = placeholders
+        // ghostty keeps no animation frames: each frame is sent anew under the same id.
+        if placeholders, placeholderTmux?.outerTerminal.name == "ghostty" { profile.keepsAnimationFrames = false }
+        return profile
     }
 
     /// The window size the kernel keeps for the terminal.

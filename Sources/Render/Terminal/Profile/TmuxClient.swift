@@ -10,24 +10,53 @@ public struct TmuxClient: Sendable, Equatable {
     public var pane: TmuxPassthrough
     /// `allow-passthrough` is on (tmux 3.3+); without it tmux drops what is sent through.
     public var allowsPassthrough: Bool
+    /// The outer terminal's answer to XTVERSION as tmux keeps it (`#{client_termtype}`, tmux
+    /// 3.3+: `kitty(0.35.2)`); nil where tmux has none.
+    public var terminalType: String?
+    /// The client takes UTF-8 (`#{client_utf8}`): without it tmux writes `_` for every cell it
+    /// cannot send, kitty's placeholders among them.
+    public var utf8: Bool
 
-    public init(terminalName: String, pane: TmuxPassthrough, allowsPassthrough: Bool) {
+    public init(
+        terminalName: String, pane: TmuxPassthrough, allowsPassthrough: Bool, terminalType: String? = nil,
+        utf8: Bool = true
+    ) {
         self.terminalName = terminalName
         self.pane = pane
         self.allowsPassthrough = allowsPassthrough
+        self.terminalType = terminalType
+        self.utf8 = utf8
+    }
+
+    /// The outer terminal as its XTVERSION answer (kept by tmux) names it, else as its TERM does.
+    public var outerTerminal: TerminalIdentity {
+        let named = TerminalIdentity.find(xtversion: terminalType, environment: ["TERM": terminalName])
+        return named.source == "XTVERSION"
+            ? TerminalIdentity(name: named.name, version: named.version, source: "tmux's client_termtype")
+            : TerminalIdentity(name: named.name, version: nil, source: "tmux's client_termname")
+    }
+
+    /// The outer terminal draws kitty's Unicode placeholders: kitty 0.28 and later, ghostty.
+    public var outerDrawsPlaceholders: Bool {
+        let outer = outerTerminal
+        return (outer.name == "kitty" && outer.isAtLeast([0, 28])) || outer.name == "ghostty"
     }
 
     /// The client of the tmux tview runs in (`TMUX` set), or nil.
     public static func current(environment: [String: String]) -> TmuxClient? {
         guard let socket = environment["TMUX"], !socket.isEmpty,
-            let shown = run("tmux display-message -p '#{client_termname} #{pane_top} #{pane_left}'")
+            let shown = run(
+                "tmux display-message -p '#{client_termname} #{pane_top} #{pane_left} #{client_utf8} #{client_termtype}'"
+            )
         else { return nil }
-        let fields = shown.split(separator: " ")
-        guard fields.count == 3, let top = Int(fields[1]), let left = Int(fields[2]) else { return nil }
+        let fields = shown.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count >= 4, let top = Int(fields[1]), let left = Int(fields[2]) else { return nil }
         let allowed = run("tmux show-options -gv allow-passthrough") ?? ""
+        let type = fields.count > 4 ? String(fields[4]) : ""
         return TmuxClient(
             terminalName: String(fields[0]), pane: TmuxPassthrough(top: top, left: left),
-            allowsPassthrough: allowed == "on" || allowed == "all")
+            allowsPassthrough: allowed == "on" || allowed == "all", terminalType: type.isEmpty ? nil : type,
+            utf8: fields[3] == "1")
     }
 
     /// The first line a shell command prints, without its error output; nil if it failed.

@@ -18,6 +18,8 @@ public struct PixelOutputs: Sendable {
     let sixelChangedPixelsOnly: Bool
     /// The rows under an inline picture each hold a space (`TerminalProfile.inlineRowsHoldText`).
     public let inlineRowsHoldText: Bool
+    /// kitty pictures are placed by Unicode placeholders (`TerminalProfile.placeholders`).
+    let placeholders: Bool
 
     public var terminalScales: Bool { graphics.terminalScales }
 
@@ -27,13 +29,16 @@ public struct PixelOutputs: Sendable {
         self.init(
             graphics: graphics, cell: profile.cell, maximum: profile.largestImage,
             animationFrames: profile.keepsAnimationFrames, sixelChangedPixelsOnly: profile.sixelNeedsWholeCells == nil,
-            passthrough: profile.passthrough, inlineRowsHoldText: profile.inlineRowsHoldText)
+            passthrough: profile.passthrough, inlineRowsHoldText: profile.inlineRowsHoldText,
+            placeholders: profile.placeholders)
     }
 
     public init(
         graphics: GraphicsProtocol, cell: PixelSize, maximum: PixelSize? = nil, animationFrames: Bool = true,
-        sixelChangedPixelsOnly: Bool = true, passthrough: TmuxPassthrough? = nil, inlineRowsHoldText: Bool = true
+        sixelChangedPixelsOnly: Bool = true, passthrough: TmuxPassthrough? = nil, inlineRowsHoldText: Bool = true,
+        placeholders: Bool = false
     ) {
+        self.placeholders = placeholders
         self.inlineRowsHoldText = inlineRowsHoldText
         self.graphics = graphics
         self.cell = cell
@@ -47,9 +52,12 @@ public struct PixelOutputs: Sendable {
     public func output(slot: Int? = nil) -> any GraphicsOutput {
         if graphics == .sixel { return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly) }
         guard graphics == .kitty else { return graphics.output() }
-        guard let slot else { return KittyOutput(animationFrames: animationFrames, passthrough: passthrough) }
+        guard let slot else {
+            return KittyOutput(animationFrames: animationFrames, passthrough: passthrough, placeholders: placeholders)
+        }
         return KittyOutput(
-            animationFrames: animationFrames, storedBytes: 1 << 24, passthrough: passthrough, ids: Self.kittyIDs(slot))
+            animationFrames: animationFrames, storedBytes: 1 << 24, passthrough: passthrough, ids: Self.kittyIDs(slot),
+            placeholders: placeholders)
     }
 
     /// kitty image ids of their own for picture `n` of several at once (a gallery's tiles, inline
@@ -61,11 +69,14 @@ public struct PixelOutputs: Sendable {
 
     /// The output for file `file` drawn inline, its cells counted from the cursor saved at the
     /// picture's top left (kitty: an image with ids of its own for each file, so the pictures
-    /// above stay; never through tmux, which would need the pane's row on the screen).
+    /// above stay; through tmux only by placeholders, as the pane's row on the screen is not known).
     public func inlineOutput(file: Int) -> any GraphicsOutput {
         switch graphics {
         case .kitty:
-            return KittyOutput(animationFrames: animationFrames, ids: Self.kittyIDs(file), origin: .savedCursor)
+            return KittyOutput(
+                animationFrames: animationFrames, passthrough: placeholders ? passthrough : nil,
+                ids: Self.kittyIDs(file),
+                origin: .savedCursor, placeholders: placeholders)
         case .sixel:
             return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly, origin: .savedCursor)
         case .iterm2:
