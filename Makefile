@@ -176,6 +176,8 @@ e2e: build media
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import pyte, PIL" 2>/dev/null || pip install -q pyte pillow
 	python3 e2e/tmux_render_check.py .build/release/tview
+	python3 e2e/kitty_outer_model_selftest.py
+	python3 e2e/tmux_placeholders.py .build/release/tview
 	python3 e2e/previews.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs
