@@ -9,6 +9,7 @@ what tmux sends it; each picture it shows must be the sample's frame (mean error
 - a gallery of two stills, one image per tile;
 - inline after a screenful of lines: the picture stays in the pane's text, and moves with it
   when the pane's history is scrolled (copy mode) and back;
+- --place in a rectangle (as a previewer runs it) and --clear;
 - a split pane: tview full screen in the right half;
 - another window and back: tmux redraws every cell, the picture with them;
 - the terminal resized: tview lays the picture out again.
@@ -179,6 +180,17 @@ def main():
         outer.leave_copy_mode()
         outer.wait_quiet()
         expect(problems, "inline, back", outer.snapshot(), [still])
+
+        # --place and --clear, as a previewer in tmux would run them.
+        run(outer, "clear; %s --pixels kitty --place 20x8@30x5 %s; echo placed" % (TVIEW, still_path))
+        boxes = expect(problems, "--place 20x8@30x5", outer.snapshot(), [still])
+        if boxes and not (30 <= boxes[0][0] and boxes[0][0] + boxes[0][2] <= 50
+                          and 5 <= boxes[0][1] and boxes[0][1] + boxes[0][3] <= 13):
+            problems.append("--place: the picture in cells %s, outside the rectangle" % (boxes[0],))
+        run(outer, "%s --clear --place 20x8@30x5; echo cleared" % TVIEW)
+        if pictures(outer.snapshot()):
+            problems.append("--clear: a picture is still shown")
+        run(outer, "clear; seq 40; %s --inline --size 20x6 %s; echo after" % (TVIEW, still_path))
 
         # Another window and back.
         outer.new_window()

@@ -74,10 +74,26 @@ public enum Thumbnail {
     /// it does not fill): the rectangle blanked first, the cursor put back where it was after.
     /// `cellSize` is the terminal's cell in pixels where known (kitty and iTerm2 stretch the
     /// image over its cells either way).
+    ///
+    /// Inside tmux whose outer terminal draws kitty's Unicode placeholders (kitty 0.28 and later,
+    /// ghostty; `allow-passthrough on`, a UTF-8 client), a kitty picture goes through tmux as an
+    /// image with a virtual placement and is drawn by placeholder cells in the rectangle, which
+    /// tmux keeps as text (tmux is asked, the terminal is not).
     public static func pixels(
         of frame: AnimationFrame, as pixels: PixelProtocol, placedIn rectangle: CellRectangle,
         cellSize: (width: Int, height: Int) = (10, 20), background: RGBColor? = nil, enlarges: Bool = true
     ) -> [UInt8] {
+        if pixels == .kitty, let tmux = placeholderTmux {
+            var renderer = PixelRenderer(background: background?.rgba, upscale: enlarges, terminalScales: true)
+            let picture = renderer.render(
+                frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: max(1, rectangle.columns),
+                areaRows: max(1, rectangle.rows), cellWidth: max(1, cellSize.width),
+                cellHeight: max(1, cellSize.height))
+            var bytes = ControlSequence.saveCursor + blanking(rectangle)
+            KittyOutput(passthrough: tmux.pane, placeholders: true).draw(
+                picture.moved(rows: rectangle.row, columns: rectangle.column), into: &bytes)
+            return bytes + ControlSequence.resetAttributes + ControlSequence.restoreCursor
+        }
         let image = Self.pixels(
             of: frame, as: pixels, columns: rectangle.columns, rows: rectangle.rows, cellSize: cellSize,
             background: background, enlarges: enlarges)
@@ -90,8 +106,15 @@ public enum Thumbnail {
     /// left there deleted (terminals without kitty's protocol ignore that); the cursor put back.
     public static func clearing(_ rectangle: CellRectangle) -> [UInt8] {
         var bytes = ControlSequence.saveCursor + blanking(rectangle)
-        KittyOutput().deleteFirstStill(into: &bytes)
+        KittyOutput(passthrough: placeholderTmux?.pane).deleteFirstStill(into: &bytes)
         return bytes + ControlSequence.resetAttributes + ControlSequence.restoreCursor
+    }
+
+    /// The tmux tview runs in, where its outer terminal draws kitty's placeholders through it.
+    private static var placeholderTmux: TmuxClient? {
+        TmuxClient.current(environment: ProcessEnvironment.current).flatMap {
+            $0.outerDrawsPlaceholders && $0.allowsPassthrough && $0.utf8 ? $0 : nil
+        }
     }
 
     /// Every cell of `rectangle` blanked (what an earlier preview left there goes).

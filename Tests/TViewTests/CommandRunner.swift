@@ -41,7 +41,7 @@ struct CommandRunner {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         // What tview reads from the environment is set by each test, not inherited.
-        for name in ["COLUMNS", "LINES", "NO_COLOR", "COLORTERM"] { environment[name] = nil }
+        for name in ["COLUMNS", "LINES", "NO_COLOR", "COLORTERM", "TMUX", "TMUX_PANE"] { environment[name] = nil }
         environment.merge(extra) { $1 }
         process.environment = environment
         let outputPipe = Pipe()
