@@ -21,6 +21,7 @@ import sys
 import tempfile
 
 from benchlib import CHAFA, CHAFA_DEBIAN, HERE, RESULTS, ROOT, TIMG, TIMG_DEBIAN, TVIEW, peer_missing, ptyrun, version
+from floor import floors
 LINK_FRAMES = os.path.join(HERE, "link_frames.py")
 RAW = os.path.join(ROOT, ".build", "bench", "results.json")  # the last run's figures (--replot)
 # The peers (benchlib's): the newest releases built from source, and Debian 12's packages as the
@@ -184,7 +185,8 @@ def main():
     if options.replot:
         with open(RAW) as handle:
             raw = json.load(handle)
-        write_markdown(*raw["tables"], peers, raw["quick"], raw["defaults"])
+        tables = raw["tables"] + [[]] * (5 - len(raw["tables"]))
+        write_markdown(*tables, peers, raw["quick"], raw["defaults"])
         write_plot(raw["tables"][0], raw["tables"][1], peers)
         return
     for peer in peers:
@@ -238,11 +240,32 @@ def main():
             link_rows.append((name, link, tool, nominal, data, frames))
             print(name, link, tool, json.dumps({k: data.get(k) for k in ("wall_s", "display_done_s", "bytes_per_s")}),
                   json.dumps(frames), flush=True)
+    floor_rows = floor_runs(options.media, files, rows)
     os.makedirs(os.path.dirname(RAW), exist_ok=True)
     with open(RAW, "w") as handle:
-        json.dump({"tables": [symbols, rows, link_rows, first_rows], "quick": options.quick, "defaults": defaults}, handle)
-    write_markdown(symbols, rows, link_rows, first_rows, peers, options.quick, defaults)
+        json.dump({"tables": [symbols, rows, link_rows, first_rows, floor_rows], "quick": options.quick,
+                   "defaults": defaults}, handle)
+    write_markdown(symbols, rows, link_rows, first_rows, floor_rows, peers, options.quick, defaults)
     write_plot(symbols, rows, peers)
+
+
+def floor_runs(media, files, rows):
+    """Each GIF's floor (bench/floor/gif_floor: giflib decoding and compositing every frame,
+    nothing else), medians of three runs, beside tview's CPU for one loop at 160x48 with its
+    defaults from `rows`: (file, floor figures, tview CPU s, ratio)."""
+    floors.build()
+    out = []
+    for name in files:
+        if not name.endswith(".gif"):
+            continue
+        runs = sorted((floors.gif_floor(os.path.join(media, name)) for _ in range(3)), key=lambda f: f["cpu_s"])
+        floor = runs[1]
+        tview = next((d for n, size, link, tool, _, d in rows
+                      if n == name and size == "160x48" and not link and tool == "tview" and "cpu_s" in d), None)
+        cpu = tview["cpu_s"] if tview else None
+        out.append((name, floor, cpu, cpu / floor["cpu_s"] if cpu and floor["cpu_s"] else None))
+        print("floor", name, json.dumps(floor), cpu, flush=True)
+    return out
 
 
 def fmt(value, pattern):
@@ -270,7 +293,7 @@ def ratios(symbols):
     return out
 
 
-def write_markdown(symbols, rows, link_rows, first_rows, peers, quick, defaults):
+def write_markdown(symbols, rows, link_rows, first_rows, floor_rows, peers, quick, defaults):
     versions = "; ".join("%s: `%s`" % (p.label, p.path) if not p.missing else "%s %s" % (p.label, p.missing)
                          for p in peers)
     lines = [
@@ -352,6 +375,24 @@ def write_markdown(symbols, rows, link_rows, first_rows, peers, quick, defaults)
     for name, size, tool, values in first_rows:
         runs = ", ".join(fmt(v, "%.3f") for v in values)
         lines.append("| %s | %s | %s | %s | %s |" % (name, size, tool, fmt(median(values), "%.3f"), runs))
+    if floor_rows:
+        lines += [
+            "",
+            "## Decoding alone: the floor",
+            "",
+            "What decoding costs by itself: `bench/floor/gif_floor FILE 1` (giflib's record API, every frame "
+            "composited into one RGBA canvas as tview does, nothing shown; median of three runs), its CPU "
+            "seconds and those over the loop's length, beside tview's CPU seconds for the same loop at 160x48 "
+            "with its defaults (the table above). A viewer cannot cost less than its floor; issue 60's mark "
+            "is 1.3× for big.gif and huge.gif.",
+            "",
+            "| file | floor CPU s | floor CPU % of the loop | tview CPU s | tview ÷ floor |",
+            "|---|---|---|---|---|",
+        ]
+    for name, floor, cpu, ratio in floor_rows:
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            name, fmt(floor.get("cpu_s"), "%.2f"), fmt(floor.get("cpu_pct"), "%.1f"), fmt(cpu, "%.2f"),
+            fmt(ratio, "%.2f×")))
     if link_rows:
         lines += [
             "",
