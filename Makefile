@@ -178,6 +178,7 @@ e2e: build media
 	python3 e2e/tmux_render_check.py .build/release/tview
 	python3 e2e/kitty_outer_model_selftest.py
 	python3 e2e/tmux_placeholders.py .build/release/tview
+	python3 e2e/tmux_sixel.py .build/release/tview
 	python3 e2e/previews.py .build/release/tview
 	python3 e2e/xterm_screenshot.py .build/release/tview docs/screenshot-xterm.png
 	python3 e2e/pixel_terminals.py .build/release/tview docs

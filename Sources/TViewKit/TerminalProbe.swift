@@ -81,6 +81,10 @@ public struct TerminalProbe: Sendable {
         if profile.graphics == .sixel {
             let frames = profile.sixelNeedsWholeCells.map { "changed cells whole — \($0)" }
             lines.append(("frames", frames ?? "changed pixels only (zero bits keep what is under them)"))
+            if let limit = profile.sixelSequenceLimit {
+                lines.append(
+                    ("sixel size", "each image under \(limit) bytes, taller ones in stripes: tmux drops longer ones"))
+            }
         }
         lines.append(("cell", "\(profile.cell.width)x\(profile.cell.height) px — \(profile.cellSource)"))
         let background =

@@ -14,11 +14,17 @@ public final class SixelOutput: GraphicsOutput {
     private var shown: PixelPicture?
     /// Where the layout's cells are counted from.
     private let origin: PictureOrigin
+    /// The longest sixel sequence the terminal takes (tmux drops a longer one without a word);
+    /// a longer frame goes out as stripes of whole cell rows, each its own sequence. Nil: any.
+    private let sequenceLimit: Int?
 
-    public init(dither: Bool = true, changedPixelsOnly: Bool = true, origin: PictureOrigin = .screen) {
+    public init(
+        dither: Bool = true, changedPixelsOnly: Bool = true, origin: PictureOrigin = .screen, sequenceLimit: Int? = nil
+    ) {
         encoder = SixelEncoder(dither: dither)
         self.changedPixelsOnly = changedPixelsOnly
         self.origin = origin
+        self.sequenceLimit = sequenceLimit
     }
 
     public func draw(_ picture: PixelPicture, into out: inout [UInt8]) {
@@ -43,11 +49,31 @@ public final class SixelOutput: GraphicsOutput {
         }
         shown = picture
         guard !region.isEmpty else { return }
+        append(picture, region: region, over: changedPixelsOnly ? previous : nil, into: &out)
+    }
+
+    /// `region` of `picture` (starting at a cell) as one sixel sequence at its cell, or, longer
+    /// than `sequenceLimit`, as two stripes of whole cell rows, each halved again while too long.
+    private func append(_ picture: PixelPicture, region: PixelRect, over previous: RGBAImage?, into out: inout [UInt8])
+    {
+        let layout = picture.layout
+        let sequence = encoder.encode(picture.image, region: region, over: previous, picture: Self.pictureRect(layout))
+        let rows = (region.height + layout.cellHeight - 1) / layout.cellHeight
+        if let sequenceLimit, sequence.count > sequenceLimit, rows > 1 {
+            let top = rows / 2 * layout.cellHeight
+            append(
+                picture, region: PixelRect(x: region.x, y: region.y, width: region.width, height: top), over: previous,
+                into: &out)
+            append(
+                picture,
+                region: PixelRect(x: region.x, y: region.y + top, width: region.width, height: region.height - top),
+                over: previous, into: &out)
+            return
+        }
         origin.moveCursor(
             row: layout.originRow + region.y / layout.cellHeight,
             column: layout.originColumn + region.x / layout.cellWidth, into: &out)
-        out += encoder.encode(
-            picture.image, region: region, over: changedPixelsOnly ? previous : nil, picture: Self.pictureRect(layout))
+        out += sequence
     }
 
     /// Where the picture is in the image sent, which is padded to whole cells: the padding is
@@ -63,6 +89,9 @@ public final class SixelOutput: GraphicsOutput {
     public func release(into out: inout [UInt8]) {}
 
     public func still(_ picture: PixelPicture) -> [UInt8] {
-        encoder.encode(picture.image, picture: Self.pictureRect(picture.layout)) + Array("\r\n".utf8)
+        let sequence = encoder.encode(picture.image, picture: Self.pictureRect(picture.layout))
+        // At the cursor, where stripes could not be placed: too long a still is left out.
+        if let sequenceLimit, sequence.count > sequenceLimit { return [] }
+        return sequence + Array("\r\n".utf8)
     }
 }

@@ -45,6 +45,15 @@ public struct TerminalProfile: Sendable {
     /// clear with the pane's text.
     public var placeholders = false
 
+    /// The longest sixel sequence that reaches the screen, where one is limited: tmux (3.4 and
+    /// later draws sixel itself) takes a sequence whole into its input buffer and drops a longer
+    /// one without a word: 1 MB, tmux's INPUT_BUF_LIMIT (3.4, 3.5) and the least its
+    /// `input-buffer-size` may be (3.6). Frames longer than that go out in stripes.
+    public var sixelSequenceLimit: Int? { graphics == .sixel && insideTmux ? 1_048_576 - 4096 : nil }
+
+    /// tview runs inside tmux (`TMUX` is set, or tmux answered XTVERSION).
+    public var insideTmux = false
+
     /// The largest image the terminal shows, where that matters: xterm shows nothing of a sixel
     /// over its maximum (XTSMGRAPHICS's answer); kitty and iTerm2 scale what they are sent.
     public var largestImage: PixelSize? { graphics == .sixel ? answers.sixelMaximum : nil }
@@ -212,6 +221,8 @@ public struct TerminalProfile: Sendable {
             synchronizedOutput: synchronized,
             synchronizedReason: synchronizedReason, tmux: tmux, passthrough: passthrough)
         profile.placeholders = placeholders
+        profile.insideTmux =
+            environment["TMUX"].map { !$0.isEmpty } ?? false || answers.terminalName?.hasPrefix("tmux") == true
         // ghostty keeps no animation frames: each frame is sent anew under the same id.
         if placeholders, placeholderTmux?.outerTerminal.name == "ghostty" { profile.keepsAnimationFrames = false }
         return profile

@@ -20,6 +20,8 @@ public struct PixelOutputs: Sendable {
     public let inlineRowsHoldText: Bool
     /// kitty pictures are placed by Unicode placeholders (`TerminalProfile.placeholders`).
     let placeholders: Bool
+    /// The longest sixel sequence (`TerminalProfile.sixelSequenceLimit`).
+    let sixelSequenceLimit: Int?
 
     public var terminalScales: Bool { graphics.terminalScales }
 
@@ -30,15 +32,16 @@ public struct PixelOutputs: Sendable {
             graphics: graphics, cell: profile.cell, maximum: profile.largestImage,
             animationFrames: profile.keepsAnimationFrames, sixelChangedPixelsOnly: profile.sixelNeedsWholeCells == nil,
             passthrough: profile.passthrough, inlineRowsHoldText: profile.inlineRowsHoldText,
-            placeholders: profile.placeholders)
+            placeholders: profile.placeholders, sixelSequenceLimit: profile.sixelSequenceLimit)
     }
 
     public init(
         graphics: GraphicsProtocol, cell: PixelSize, maximum: PixelSize? = nil, animationFrames: Bool = true,
         sixelChangedPixelsOnly: Bool = true, passthrough: TmuxPassthrough? = nil, inlineRowsHoldText: Bool = true,
-        placeholders: Bool = false
+        placeholders: Bool = false, sixelSequenceLimit: Int? = nil
     ) {
         self.placeholders = placeholders
+        self.sixelSequenceLimit = sixelSequenceLimit
         self.inlineRowsHoldText = inlineRowsHoldText
         self.graphics = graphics
         self.cell = cell
@@ -50,7 +53,9 @@ public struct PixelOutputs: Sendable {
 
     /// The output for the whole screen (`slot` nil) or for gallery tile `slot`.
     public func output(slot: Int? = nil) -> any GraphicsOutput {
-        if graphics == .sixel { return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly) }
+        if graphics == .sixel {
+            return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly, sequenceLimit: sixelSequenceLimit)
+        }
         guard graphics == .kitty else { return graphics.output() }
         guard let slot else {
             return KittyOutput(animationFrames: animationFrames, passthrough: passthrough, placeholders: placeholders)
@@ -78,7 +83,8 @@ public struct PixelOutputs: Sendable {
                 ids: Self.kittyIDs(file),
                 origin: .savedCursor, placeholders: placeholders)
         case .sixel:
-            return SixelOutput(changedPixelsOnly: sixelChangedPixelsOnly, origin: .savedCursor)
+            return SixelOutput(
+                changedPixelsOnly: sixelChangedPixelsOnly, origin: .savedCursor, sequenceLimit: sixelSequenceLimit)
         case .iterm2:
             return ITerm2Output(origin: .savedCursor)
         }
