@@ -58,16 +58,26 @@ public enum Thumbnail {
         cellSize: (width: Int, height: Int) = (10, 20), background: RGBColor? = nil, enlarges: Bool = true
     ) -> PixelImage {
         let graphics = pixels.graphics
-        let blendedOver = background?.rgba ?? (graphics.composesTransparency ? nil : RGBA(r: 0, g: 0, b: 0))
-        var renderer = PixelRenderer(
-            background: blendedOver, upscale: enlarges, terminalScales: graphics.terminalScales)
-        let picture = renderer.render(
-            frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: max(1, columns),
-            areaRows: max(1, rows), cellWidth: max(1, cellSize.width), cellHeight: max(1, cellSize.height))
+        let picture = Self.picture(
+            of: frame, for: graphics, columns: columns, rows: rows, cellSize: cellSize, background: background,
+            enlarges: enlarges)
         let layout = picture.layout
         return PixelImage(
             bytes: graphics.output().still(picture), columns: layout.columns, rows: layout.rows,
             column: layout.originColumn, row: layout.originRow)
+    }
+
+    /// `frame` fitted to `columns` x `rows` cells of `cellSize` for `graphics` (see `pixels`).
+    private static func picture(
+        of frame: AnimationFrame, for graphics: GraphicsProtocol, columns: Int, rows: Int,
+        cellSize: (width: Int, height: Int), background: RGBColor?, enlarges: Bool
+    ) -> PixelPicture {
+        let blendedOver = background?.rgba ?? (graphics.composesTransparency ? nil : RGBA(r: 0, g: 0, b: 0))
+        var renderer = PixelRenderer(
+            background: blendedOver, upscale: enlarges, terminalScales: graphics.terminalScales)
+        return renderer.render(
+            frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: max(1, columns),
+            areaRows: max(1, rows), cellWidth: max(1, cellSize.width), cellHeight: max(1, cellSize.height))
     }
 
     /// `frame` as `pixels`' image placed in `rectangle` of the screen (centred in the dimension
@@ -84,11 +94,9 @@ public enum Thumbnail {
         cellSize: (width: Int, height: Int) = (10, 20), background: RGBColor? = nil, enlarges: Bool = true
     ) -> [UInt8] {
         if pixels == .kitty, let tmux = placeholderTmux {
-            var renderer = PixelRenderer(background: background?.rgba, upscale: enlarges, terminalScales: true)
-            let picture = renderer.render(
-                frame.image, frame: FrameIdentity(file: 0, index: 0), areaColumns: max(1, rectangle.columns),
-                areaRows: max(1, rectangle.rows), cellWidth: max(1, cellSize.width),
-                cellHeight: max(1, cellSize.height))
+            let picture = Self.picture(
+                of: frame, for: .kitty, columns: rectangle.columns, rows: rectangle.rows, cellSize: cellSize,
+                background: background, enlarges: enlarges)
             var bytes = ControlSequence.saveCursor + blanking(rectangle)
             KittyOutput(passthrough: tmux.pane, placeholders: true).draw(
                 picture.moved(rows: rectangle.row, columns: rectangle.column), into: &bytes)
@@ -112,9 +120,7 @@ public enum Thumbnail {
 
     /// The tmux tview runs in, where its outer terminal draws kitty's placeholders through it.
     private static var placeholderTmux: TmuxClient? {
-        TmuxClient.current(environment: ProcessEnvironment.current).flatMap {
-            $0.outerDrawsPlaceholders && $0.allowsPassthrough && $0.utf8 ? $0 : nil
-        }
+        TmuxClient.current(environment: ProcessEnvironment.current).flatMap { $0.drawsPlaceholders ? $0 : nil }
     }
 
     /// Every cell of `rectangle` blanked (what an earlier preview left there goes).

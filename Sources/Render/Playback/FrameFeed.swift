@@ -116,13 +116,24 @@ final class FrameFeed<Sink: FrameSink> {
         if let count = source.frameCount, nextIndex == count, cache.holds(file: fileIndex, frames: count) {
             cachedLoops.insert(fileIndex)
         }
-        guard wrap, plays.map({ loopsDone < $0 }) ?? true, repeatsSingleFrames || nextIndex > 1 else {
+        guard wrap, passFollows(done: loopsDone, frames: nextIndex) else {
             passOver = true
             return nil
         }
+        try startNextPass()
+        return try nextFrameSlot()
+    }
+
+    /// Whether another pass follows once `done` passes of a file of `frames` frames have played:
+    /// the file's plays allow it, and a single frame repeats only where the feed says so.
+    private func passFollows(done: Int, frames: Int) -> Bool {
+        (plays.map { done < $0 } ?? true) && (repeatsSingleFrames || frames > 1)
+    }
+
+    /// The next pass starts where the last ended on the media timeline.
+    private func startNextPass() throws(DecodeError) {
         loopMediaStart = mediaCursor
         try startPass(media: mediaCursor)
-        return try nextFrameSlot()
     }
 
     /// Passes over frames whose time ends by media time `media`, for less than decoding costs,
@@ -140,27 +151,23 @@ final class FrameFeed<Sink: FrameSink> {
         var skipped = 0
         while nextIndex < count, mediaCursor + estimate <= media {
             let last = nextIndex + 1 == count
-            guard !last || anotherPassFollows, let duration = source.skipFrame() else { break }
+            guard !last || passFollows(done: loopsDone + 1, frames: count), let duration = source.skipFrame() else {
+                break
+            }
             nextIndex += 1
             mediaCursor += duration
             skipped += 1
             guard last else { continue }
             loopsDone += 1
             statistics.loopsDone += 1
-            loopMediaStart = mediaCursor
             do {
-                try startPass(media: mediaCursor)
+                try startNextPass()
             } catch {
                 fail(error)
                 break
             }
         }
         return skipped
-    }
-
-    /// Another pass follows the current one (the file's plays, as `decodeNext` wraps).
-    private var anotherPassFollows: Bool {
-        (plays.map { loopsDone + 1 < $0 } ?? true) && (repeatsSingleFrames || nextIndex > 0)
     }
 
     /// `decodeNext`, with a failure in the middle of a file ending its playing (the frames shown

@@ -5,7 +5,8 @@
 /// loop that is cached whole plays on without decoding.
 public final class Player<Sink: FrameSink> {
     private let stage: PlayStage<Sink>
-    private let arrangement: PlayerArrangement
+    /// The gallery, laid out for the sink's area when the player is made; nil full screen.
+    private let gallery: GalleryPlay<Sink>?
     private var wall: Duration = .zero
 
     /// What a run did (frames shown and skipped, time spent, bytes written; in a gallery each
@@ -26,25 +27,25 @@ public final class Player<Sink: FrameSink> {
         settings: PlayerSettings, arrangement: PlayerArrangement = .fullScreen
     ) {
         stage = PlayStage(sources: sources, clock: clock, events: events, sink: sink, settings: settings)
-        self.arrangement = arrangement
+        if case .gallery(let grid) = arrangement {
+            gallery = GalleryPlay(stage: stage, grid: grid)
+        } else {
+            gallery = nil
+        }
     }
 
-    /// Pages of the gallery, laid out for the sink's area now (1 full screen).
-    public var pages: Int {
-        guard case .gallery(let grid) = arrangement else { return 1 }
-        return GalleryPlay(stage: stage, grid: grid).pages
-    }
+    /// Pages of the gallery (1 full screen).
+    public var pages: Int { gallery?.pages ?? 1 }
 
     /// Plays until every file has played its loops (full screen), q, a signal, a failed write or
     /// the time limit (from the first frame on screen).
     public func run() -> PlayerOutcome {
         let outcome: PlayerOutcome
-        switch arrangement {
-        case .fullScreen:
+        if let gallery {
+            outcome = gallery.run()
+        } else {
             let files = Array(stage.sources.indices)
             outcome = FullScreenPlay(stage: stage, files: files, holdsLastFrame: stage.settings.holdsLastFrame).run()
-        case .gallery(let grid):
-            outcome = GalleryPlay(stage: stage, grid: grid).run()
         }
         if let runStart = stage.runStart { wall = stage.clock.now() - runStart }
         return outcome

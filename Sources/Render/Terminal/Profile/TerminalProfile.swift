@@ -142,7 +142,7 @@ public struct TerminalProfile: Sendable {
         let throughTmux = tmux.flatMap { $0.terminalName.contains("kitty") && $0.allowsPassthrough ? $0.pane : nil }
         // Inside tmux, an outer terminal that draws kitty's placeholders gets pictures as text
         // cells in the pane (tmux keeps them); through passthrough, with a UTF-8 client.
-        let placeholderTmux = tmux.flatMap { $0.outerDrawsPlaceholders && $0.allowsPassthrough && $0.utf8 ? $0 : nil }
+        let placeholderTmux = tmux.flatMap { $0.drawsPlaceholders ? $0 : nil }
 
         var graphics: GraphicsProtocol?
         var graphicsReason: String

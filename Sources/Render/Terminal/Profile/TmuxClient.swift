@@ -42,6 +42,10 @@ public struct TmuxClient: Sendable, Equatable {
         return (outer.name == "kitty" && outer.isAtLeast([0, 28])) || outer.name == "ghostty"
     }
 
+    /// Pictures can be placeholder cells in the pane: the outer terminal draws them, their
+    /// images pass through (`allow-passthrough`), and the client takes their UTF-8.
+    public var drawsPlaceholders: Bool { outerDrawsPlaceholders && allowsPassthrough && utf8 }
+
     /// The client of the tmux tview runs in (`TMUX` set), or nil.
     public static func current(environment: [String: String]) -> TmuxClient? {
         guard let socket = environment["TMUX"], !socket.isEmpty,
