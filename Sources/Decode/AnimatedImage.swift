@@ -196,7 +196,7 @@ public final class AnimatedImage {
                 framesThisPass += 1
                 frame.serial = FrameSerial.next()
                 if let lastSerial, let rect = decoder.lastChange {
-                    frame.change = CanvasChange(since: lastSerial, rect: rect)
+                    frame.change = CanvasChange(since: lastSerial, rect: rect, tiles: decoder.lastChangedTiles)
                 }
                 lastSerial = frame.serial
                 return frame

@@ -36,6 +36,8 @@ protocol FrameDecoder: AnyObject {
     /// Where the frame last returned changed the canvas left by the one before it; nil when
     /// the decoder does not know (then the whole canvas may have).
     var lastChange: PixelRect? { get }
+    /// Where inside `lastChange` the frame wrote, square by square; nil when not known.
+    var lastChangedTiles: ChangedTiles? { get }
     /// The embedded colour profile, whose conversion to sRGB the frames have had; nil for none.
     var colorProfile: ColorProfile? { get }
     /// Passes over the next frame for less than `nextFrame` costs: not decoded at all where each
@@ -64,4 +66,5 @@ extension FrameDecoder {
     var dataEndedEarly: Bool { false }
     var imageFollows: Bool { false }
     var lastChange: PixelRect? { nil }
+    var lastChangedTiles: ChangedTiles? { nil }
 }

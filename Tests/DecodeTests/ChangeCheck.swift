@@ -24,11 +24,30 @@ enum ChangeCheck {
                 #expect(
                     outside == 0, "\(image.name): frame \(checked) differs outside \(change.rect) in \(outside) pixels",
                     sourceLocation: sourceLocation)
+                if let tiles = change.tiles {
+                    let unmarked = differences(previous.image, frame.image, outsideOf: tiles)
+                    #expect(
+                        unmarked == 0,
+                        "\(image.name): frame \(checked) differs in \(unmarked) pixels of unmarked squares",
+                        sourceLocation: sourceLocation)
+                }
                 checked += 1
             }
             try image.rewind()
         }
         return checked
+    }
+
+    /// Pixels that differ in squares `tiles` leaves unmarked.
+    private static func differences(_ a: RGBAImage, _ b: RGBAImage, outsideOf tiles: ChangedTiles) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where !tiles.anyMarked(x: x..<x + 1, y: y..<y + 1) {
+                let p = a[x, y], q = b[x, y]
+                if p != q && !(p.a == 0 && q.a == 0) { count += 1 }
+            }
+        }
+        return count
     }
 
     private static func differences(_ a: RGBAImage, _ b: RGBAImage, outside rect: PixelRect) -> Int {

@@ -61,8 +61,8 @@ import TestSupport
         }
     }
 
-    /// Mosaic cells redone only where a frame changed (by its rectangle, or by the digest of a
-    /// cell's pixels when the frame says nothing) are, cell for cell, what a fresh renderer makes
+    /// Mosaic cells redone only where a frame changed (by its rectangle and the squares it wrote,
+    /// or by the digest of a cell's pixels when the frame says nothing) are, cell for cell, what a fresh renderer makes
     /// of the whole frame: random canvases (opaque, and with transparency), random rectangles
     /// (empty, one pixel, everything), enlarged and reduced, every set with and without eighths.
     @Test(arguments: [MosaicSymbols.quadrant, .sextant, .octant])
@@ -94,11 +94,15 @@ import TestSupport
                     if round == 0 { rect = .empty }
                     if round == 1 { rect = PixelRect(x: x, y: y, width: 1, height: 1) }
                     if round == 2 { rect = PixelRect(x: 0, y: 0, width: width, height: height) }
+                    var tiles = ChangedTiles(width: width, height: height)
                     for py in rect.y..<rect.maxY where random.next() % 2 == 0 {
                         for px in rect.x..<rect.maxX { canvas[px, py] = pixel(transparency: transparency) }
+                        tiles.mark(row: py, x: rect.x..<rect.maxX)
                     }
-                    // Every other frame says what changed; the rest leave it to the digests.
-                    let change = round % 2 == 0 ? CanvasChange(since: serial, rect: rect) : nil
+                    // Every other frame says what changed, most of them square by square too (the
+                    // rows written: half of the rectangle's); the rest leave it to the digests.
+                    let change =
+                        round % 2 == 0 ? CanvasChange(since: serial, rect: rect, tiles: round == 6 ? nil : tiles) : nil
                     serial += 1
                     let redone = playing.render(
                         canvas, serial: serial, change: change, columns: columns, rows: rows, cellAspect: nil)

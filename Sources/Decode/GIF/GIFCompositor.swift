@@ -19,11 +19,15 @@ struct GIFCompositor {
     private var hasPendingDisposal = false
     /// Where the last image (and the disposal before it) changed the canvas.
     private(set) var changed = PixelRect.empty
+    /// Where inside `changed` pixels were written: a GIF encoder leaves what did not move
+    /// transparent, so a frame as large as the canvas may redraw a few parts of it.
+    private(set) var changedTiles: ChangedTiles
     /// No image has been drawn on the canvas since it was made: its pages are not yet memory.
     private var canvasIsFresh = true
 
     init(width: Int, height: Int) {
         canvas = RGBAImage(width: width, height: height)
+        changedTiles = ChangedTiles(width: width, height: height)
     }
 
     /// The current image's rectangle, clipped to the canvas.
@@ -40,6 +44,7 @@ struct GIFCompositor {
         hasPendingDisposal = false
         saved = []
         changed = .empty
+        changedTiles.clear()
     }
 
     /// Starts an image: clips its rectangle and, for disposal 3, saves what it will cover.
@@ -77,29 +82,53 @@ struct GIFCompositor {
     /// Draws row `row` (0 = the image's top row) of colour indices.
     mutating func draw(row: Int, indices: UnsafeBufferPointer<UInt8>, palette: GIFPalette) {
         let y = imageTop + row
-        guard y >= clipTop, y < clipBottom else { return }
+        guard y >= clipTop, y < clipBottom, clipRight > clipLeft else { return }
         let transparent = palette.transparentIndex ?? -1
-        let firstColumn = clipLeft - imageLeft
-        let rowStart = y * canvas.width
+        // Indexed by canvas column, as `target` is.
+        let source = indices.baseAddress! + (clipLeft - imageLeft) - clipLeft
+        let target = UnsafeMutablePointer(mutating: canvasPixels()) + y * canvas.width
+        let drawn = clipRight - clipLeft
+        if transparent < 0 || memchr(source + clipLeft, Int32(transparent), drawn) == nil {
+            // No pixel of the row is transparent (memchr looks fast): the canvas is only
+            // written, never read, so a fresh one is not paged in twice.
+            palette.colors.withUnsafeBufferPointer { colors in
+                for x in clipLeft..<clipRight { target[x] = colors[Int(source[x])] }
+            }
+            changedTiles.mark(row: y, x: clipLeft..<clipRight)
+            return
+        }
+        drawSquares(row: y, source: source, target: target, palette: palette, transparent: transparent)
+    }
+
+    /// Draws canvas row `y` square by square (`ChangedTiles`), marking those it writes. One
+    /// word of eight indices tells a square with nothing to draw, left unread: an encoder pads
+    /// what did not move with the transparent index, most of a frame that moves in places.
+    /// Within a square, branch-free: dithered frames mix transparent indices with others at
+    /// random, where a branch per pixel mispredicts.
+    private mutating func drawSquares(
+        row y: Int, source: UnsafePointer<UInt8>, target: UnsafeMutablePointer<RGBA>, palette: GIFPalette,
+        transparent: Int
+    ) {
+        let padding = UInt64(UInt8(truncatingIfNeeded: transparent)) &* 0x0101_0101_0101_0101
+        let side = ChangedTiles.side
         palette.colors.withUnsafeBufferPointer { colors in
-            canvas.pixels.withUnsafeMutableBufferPointer { pixels in
-                // Branch-free: transparent indices are mixed with others at random in dithered
-                // frames, where a branch per pixel mispredicts.
-                let row = pixels.baseAddress! + rowStart
-                let source = indices.baseAddress! + firstColumn - clipLeft
-                let drawn = clipRight - clipLeft
-                if transparent < 0 || drawn <= 0
-                    || memchr(source + clipLeft, Int32(transparent), drawn) == nil
-                {
-                    // No pixel of the row is transparent (memchr looks fast): the canvas is only
-                    // written, never read, so a fresh one is not paged in twice.
-                    for x in clipLeft..<clipRight { row[x] = colors[Int(source[x])] }
-                    return
+            var x = clipLeft
+            while x < clipRight {
+                let end = min(clipRight, (x | (side - 1)) + 1)
+                // A whole square's indices are one word (side is 8).
+                if end - x == side, UnsafeRawPointer(source + x).loadUnaligned(as: UInt64.self) == padding {
+                    x = end
+                    continue
                 }
-                for x in clipLeft..<clipRight {
-                    let index = Int(source[x])
-                    row[x] = index == transparent ? row[x] : colors[index]
+                var wrote = false
+                for column in x..<end {
+                    let index = Int(source[column])
+                    let kept = index == transparent
+                    target[column] = kept ? target[column] : colors[index]
+                    wrote = wrote || !kept
                 }
+                if wrote { changedTiles.mark(square: x / side, row: y) }
+                x = end
             }
         }
     }
@@ -107,6 +136,7 @@ struct GIFCompositor {
     /// Applies the last image's disposal before the next image is drawn.
     mutating func disposePrevious() {
         changed = .empty
+        changedTiles.clear()
         guard hasPendingDisposal else { return }
         hasPendingDisposal = false
         switch disposal {
@@ -114,12 +144,14 @@ struct GIFCompositor {
             break
         case .background:
             changed = clipRect
+            changedTiles.mark(clipRect)
             for y in clipTop..<clipBottom {
                 let start = y * canvas.width
                 for x in clipLeft..<clipRight { canvas.pixels[start + x] = .transparent }
             }
         case .previous:
             changed = clipRect
+            changedTiles.mark(clipRect)
             let width = clipRight - clipLeft
             guard width > 0 else { return }
             for (index, y) in (clipTop..<clipBottom).enumerated() {

@@ -33,6 +33,7 @@ final class GIFDecoder: FrameDecoder {
     /// to decode).
     var imageFollows: Bool { nextImageControl != nil }
     var lastChange: PixelRect? { compositor.changed }
+    var lastChangedTiles: ChangedTiles? { compositor.changedTiles }
     private var strayBytes = 0 {
         didSet { if oldValue == 0 { notes.append("skipped stray bytes between blocks") } }
     }

@@ -82,7 +82,7 @@ public struct GridRenderer {
             let made = mosaic!.build(
                 image, geometry: geometry, originRow: fit!.originRow, originColumn: fit!.originColumn,
                 previous: lastMosaic, changed: continues ? rect.map { ($0.x..<$0.maxX, $0.y..<$0.maxY) } : nil,
-                noise: image.codingNoise)
+                tiles: continues ? change?.tiles : nil, noise: image.codingNoise)
             lastMosaic = made
             return made.grid
         }

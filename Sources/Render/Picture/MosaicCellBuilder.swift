@@ -108,15 +108,16 @@ public struct MosaicCellBuilder: Sendable {
     /// same digest is taken from it, and with `noise` (a lossy codec's, in 8-bit levels) one
     /// whose pixels are all within it of those the cell was made from (`MosaicCellMemory`);
     /// with `changed` too (the canvas pixels that differ from that frame), only the cells over
-    /// `changed` are looked at.
+    /// `changed` are looked at, and with `tiles`, only those over its marked squares.
     func build(
         _ canvas: RGBAImage, geometry: MosaicGeometry, originRow: Int, originColumn: Int,
-        previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, noise: UInt8 = 0
+        previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, tiles: ChangedTiles? = nil,
+        noise: UInt8 = 0
     ) -> Built {
         canvas.pixels.withUnsafeBufferPointer { pixels in
             build(
                 pixels: pixels, width: canvas.width, geometry: geometry, originRow: originRow,
-                originColumn: originColumn, previous: previous, changed: changed, noise: noise)
+                originColumn: originColumn, previous: previous, changed: changed, tiles: tiles, noise: noise)
         }
     }
 
@@ -124,8 +125,8 @@ public struct MosaicCellBuilder: Sendable {
     /// frame still being drawn), each row of cells waits until the canvas rows it reads are final.
     func build(
         pixels canvasPixels: UnsafeBufferPointer<RGBA>, width: Int, geometry: MosaicGeometry, originRow: Int,
-        originColumn: Int, previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil, noise: UInt8 = 0,
-        growing: GrowingCanvas? = nil
+        originColumn: Int, previous: Built? = nil, changed: (x: Range<Int>, y: Range<Int>)? = nil,
+        tiles changedTiles: ChangedTiles? = nil, noise: UInt8 = 0, growing: GrowingCanvas? = nil
     ) -> Built {
         var grid = CellGrid(
             rows: geometry.rows, columns: geometry.columns, originRow: originRow, originColumn: originColumn)
@@ -140,12 +141,18 @@ public struct MosaicCellBuilder: Sendable {
         // A new memory is trusted from the next frame on: now every cell writes its slot, those
         // whose digests match too (their pixels are the ones they were made from).
         let fresh = memory != nil && memory !== reusable?.memory
+        // Squares the frame wrote, where only they differ from the frame `previous` was built of.
+        var tiles: ChangedTiles?
         if let reusable {
             grid.cells = reusable.grid.cells
             digests = reusable.digests
-            if let changed, !fresh { redo = geometry.cells(meeting: changed) }
+            if let changed, !fresh {
+                redo = geometry.cells(meeting: changed)
+                tiles = changedTiles
+            }
         }
         let (redoColumns, redoRows) = redo
+        let squares = tiles
         guard !redoColumns.isEmpty, !redoRows.isEmpty, let canvasBase = canvasPixels.baseAddress else {
             return (grid, digests, memory)
         }
@@ -171,6 +178,12 @@ public struct MosaicCellBuilder: Sendable {
                             for column in redoColumns {
                                 let index = row * columns + column
                                 let across = geometry.across[column]
+                                if let squares, let left = across.first?.index, let right = across.last?.index,
+                                    let top = down.first?.index, let bottom = down.last?.index,
+                                    !squares.anyMarked(x: left..<right + 1, y: top..<bottom + 1)
+                                {
+                                    continue
+                                }
                                 // The cell's slot, where there is a memory and the cell reads pixels.
                                 let slot = across.first.flatMap { first in
                                     slots.map { (pointer: $0.base + index * slotSize, first: first.index) }
