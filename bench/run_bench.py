@@ -187,7 +187,7 @@ def main():
             raw = json.load(handle)
         tables = raw["tables"] + [[]] * (5 - len(raw["tables"]))
         write_markdown(*tables, peers, raw["quick"], raw["defaults"])
-        write_plot(raw["tables"][0], raw["tables"][1], peers)
+        write_plot(raw["tables"][0], raw["tables"][1], peers, raw["tables"][4] if len(raw["tables"]) > 4 else ())
         return
     for peer in peers:
         print(peer.label, peer.missing or peer.path, flush=True)
@@ -246,7 +246,7 @@ def main():
         json.dump({"tables": [symbols, rows, link_rows, first_rows, floor_rows], "quick": options.quick,
                    "defaults": defaults}, handle)
     write_markdown(symbols, rows, link_rows, first_rows, floor_rows, peers, options.quick, defaults)
-    write_plot(symbols, rows, peers)
+    write_plot(symbols, rows, peers, floor_rows)
 
 
 def floor_runs(media, files, rows):
@@ -420,7 +420,7 @@ def write_markdown(symbols, rows, link_rows, first_rows, floor_rows, peers, quic
         handle.write("\n".join(lines) + "\n")
 
 
-def write_plot(symbols, rows, peers):
+def write_plot(symbols, rows, peers, floor_rows=()):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -477,6 +477,13 @@ def write_plot(symbols, rows, peers):
             axis.bar([i + (offset - (len(tools) - 1) / 2) * width for i in range(len(files))], values, width,
                      label=tool, color=colours[tool.split()[0]], hatch="//" if debian else None,
                      alpha=0.6 if debian else 1)
+        if key == "cpu_pct":
+            # The floor: decoding alone (bench/floor), a dashed line across the file's bars.
+            for name, floor, _, _ in floor_rows:
+                if name in files and floor.get("cpu_pct"):
+                    i = files.index(name)
+                    axis.hlines(floor["cpu_pct"], i - 0.45, i + 0.45, colors="black", linestyles="dashed",
+                                label="decoding alone (floor)" if name == floor_rows[0][0] else None)
         axis.set_title(title + " at 160x48, defaults")
         axis.set_xticks(range(len(files)))
         axis.set_xticklabels(files, rotation=30)
