@@ -208,6 +208,8 @@ bench: build bench-peers media
 		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@python3 -c "import matplotlib, pyte" 2>/dev/null || pip install -q matplotlib pyte
+	@# run_video.py's camera clip (make_media.py) and picture scores, run_fidelity.py's scores
+	@python3 -c "import skimage, pyte, scipy" 2>/dev/null || pip install -q scikit-image pyte scipy
 	python3 bench/run_bench.py --media $(MEDIA)
 	python3 e2e/ssh_link.py .build/release/tview $(MEDIA) --report bench/results/cost.md
 	python3 bench/run_inline.py --media $(MEDIA)
@@ -217,7 +219,6 @@ bench: build bench-peers media
 	python3 bench/run_sources.py --media $(MEDIA)
 	python3 bench/run_modern.py --media $(MEDIA)
 	python3 bench/run_gallery.py --media $(MEDIA)
-	@python3 -c "import skimage, pyte, scipy" 2>/dev/null || pip install -q scikit-image pyte scipy
 	python3 bench/run_fidelity.py --media $(MEDIA)
 
 # Pixel output alone (kitty, sixel, iTerm2 against chafa and timg): bench/results/pixels.md, a few minutes.
