@@ -6,6 +6,7 @@ import Glibc
 // tview-bench skips FILE: bytes per frame at 160x47 by colour mode, tolerance and frames skipped
 // (what a slow link makes tview choose between).
 // tview-bench sixel FILE WIDTHxHEIGHT: the first frame as sixel on stdout, encoding cost on stderr.
+// tview-bench writer FILE...: what writing a frame's cells as ANSI text costs at 160x47.
 let arguments = CommandLine.arguments
 if arguments.count > 3, arguments[1] == "sixel" {
     let size = arguments[3].split(separator: "x").compactMap { Int($0) }
@@ -20,6 +21,10 @@ if arguments.count > 2, arguments[1] == "mosaic" {
     for path in arguments.dropFirst(2) { MosaicTiming.run(path: path) }
     exit(0)
 }
+if arguments.count > 2, arguments[1] == "writer" {
+    for path in arguments.dropFirst(2) { WriterTiming.run(path: path) }
+    exit(0)
+}
 if arguments.count > 2, arguments[1] == "scale" {
     for path in arguments.dropFirst(2) { ScaleTiming.run(path: path) }
     exit(0)
@@ -27,7 +32,7 @@ if arguments.count > 2, arguments[1] == "scale" {
 guard arguments.count >= 2, arguments[1] == "render" else {
     print(
         "usage: tview-bench render [MEDIA_DIR] [FRAME_LIMIT] | tview-bench mosaic FILE... | tview-bench scale FILE..."
-            + " | tview-bench skips FILE"
+            + " | tview-bench skips FILE | tview-bench writer FILE..."
             + " | tview-bench sixel FILE WIDTHxHEIGHT")
     exit(2)
 }

@@ -60,6 +60,44 @@ import Testing
         }
     }
 
+    /// The costliest frame there is: every cell changed, in two colours the cell before it does not
+    /// have (both spelt out, three digits a channel), each an octant (four bytes), a cursor move to
+    /// every row, far from the top left. It is written in place into memory sized beforehand: it
+    /// must fit (running past it traps), inline too (relative moves), and the screen must show it.
+    @Test(arguments: [false, true])
+    func theCostliestFrameFitsWhereItIsWritten(inPlace: Bool) {
+        func grid(originRow: Int, originColumn: Int, changed: Bool) -> CellGrid {
+            var grid = CellGrid(rows: 6, columns: 20, originRow: originRow, originColumn: originColumn)
+            for index in grid.cells.indices {
+                // 100…155 and 255 less that: three digits each, and each cell's apart from the last.
+                let shade = UInt8(100 + index % 56)
+                grid.cells[index] =
+                    changed
+                    ? Cell(
+                        glyph: .mosaic("\u{1CD00}"), foreground: .rgb(shade, 255 - shade, 199),
+                        background: .rgb(255 - shade, shade, 111))
+                    : .halves(top: .rgb(101, 102, 103), bottom: .rgb(104, 105, 106))
+            }
+            return grid
+        }
+        let writer = ANSIWriter(mode: .truecolor)
+        for origin in [1, 99_990] {
+            let before = grid(originRow: origin, originColumn: origin, changed: false)
+            let after = grid(originRow: origin, originColumn: origin, changed: true)
+            var displayed: CellGrid? = before
+            var bytes: [UInt8] = []
+            writer.update(displayed: &displayed, to: after, tolerance: 0, inPlace: inPlace, into: &bytes)
+            // 120 cells of two colours (16 bytes each) and four bytes.
+            #expect(bytes.count > 120 * (2 + 2 * 16 + 2 + 4))
+            guard origin == 1, !inPlace else { continue }
+            var screen = VirtualScreen(rows: 8, columns: 22)
+            screen.feed(writer.update(from: nil, to: before))
+            screen.feed(bytes)
+            let expected = ScreenExpectation.screen(for: after, rows: 8, columns: 22)
+            #expect(firstDifference(ScreenExpectation.visible(screen), expected, columns: 22) == nil)
+        }
+    }
+
     @Test func identicalFrameWritesNoCells() {
         var random = SplitMix64(seed: 7)
         let grid = randomGrid(&random, rows: 10, columns: 40, palette: [.rgb(1, 2, 3), .rgb(200, 100, 0), .default])

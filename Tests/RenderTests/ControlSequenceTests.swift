@@ -24,6 +24,34 @@ import Testing
         #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
     }
 
+    /// The cell writer's frames are written in place (`BoundedByteWriter`): the same bytes as
+    /// appended to an array, numbers of every length included.
+    @Test func sequencesWrittenInPlaceEqualThoseAppended() {
+        func write<Sink: ByteSink>(into out: inout Sink) {
+            ControlSequence.appendCursorPosition(row: 0, column: 0, into: &out)
+            ControlSequence.appendCursorPosition(row: 41, column: 123_456, into: &out)
+            ControlSequence.appendCursorForward(7, into: &out)
+            ControlSequence.appendCursorVertical(-3, into: &out)
+            ControlSequence.appendCursorColumn(999, into: &out)
+            ControlSequence.appendIntroducer(into: &out)
+            for value in [0, 9, 10, 99, 100, 255, 999, 1000, 65_536] {
+                ControlSequence.appendDecimal(value, to: &out)
+            }
+        }
+        var appended: [UInt8] = []
+        write(into: &appended)
+        let inPlace = [UInt8](unsafeUninitializedCapacity: appended.count) { buffer, count in
+            var writer = BoundedByteWriter(buffer)
+            write(into: &writer)
+            count = writer.next - buffer.baseAddress!
+        }
+        #expect(inPlace == appended)
+        #expect(
+            String(decoding: appended, as: UTF8.self)
+                == "\u{1B}[H\u{1B}[42;123457H\u{1B}[7C\u{1B}[3A\u{1B}[1000G\u{1B}[" + "0" + "9" + "10" + "99" + "100"
+                + "255" + "999" + "1000" + "65536")
+    }
+
     @Test func theVocabularysSequencesAreTheStandardOnes() {
         var out: [UInt8] = []
         ControlSequence.appendCursorPosition(row: 0, column: 0, into: &out)

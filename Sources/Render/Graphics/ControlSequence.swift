@@ -13,8 +13,8 @@ public enum ControlSequence {
     // MARK: cursor and screen
 
     /// Appends CUP to a cell, leaving out parameters that are 1.
-    @inline(__always)
-    public static func appendCursorPosition(row: Int, column: Int, into out: inout [UInt8]) {
+    @inlinable @inline(__always)
+    public static func appendCursorPosition<Sink: ByteSink>(row: Int, column: Int, into out: inout Sink) {
         appendIntroducer(into: &out)
         if row > 0 { appendDecimal(row + 1, to: &out) }
         if column > 0 {
@@ -28,15 +28,16 @@ public enum ControlSequence {
     public static func cursorPosition(row: Int, column: Int) -> [UInt8] { csi("\(row + 1);\(column + 1)H") }
 
     /// Appends CUF: `columns` to the right on the same row.
-    @inline(__always)
-    public static func appendCursorForward(_ columns: Int, into out: inout [UInt8]) {
+    @inlinable @inline(__always)
+    public static func appendCursorForward<Sink: ByteSink>(_ columns: Int, into out: inout Sink) {
         appendIntroducer(into: &out)
         if columns > 1 { appendDecimal(columns, to: &out) }
         out.append(UInt8(ascii: "C"))
     }
 
     /// CUD (down) or CUU (up) by `rows` (negative: up), the column kept; nothing for 0.
-    public static func appendCursorVertical(_ rows: Int, into out: inout [UInt8]) {
+    @inlinable
+    public static func appendCursorVertical<Sink: ByteSink>(_ rows: Int, into out: inout Sink) {
         guard rows != 0 else { return }
         appendIntroducer(into: &out)
         if abs(rows) > 1 { appendDecimal(abs(rows), to: &out) }
@@ -44,7 +45,8 @@ public enum ControlSequence {
     }
 
     /// CHA: to `column` (0-based) of the cursor's row.
-    public static func appendCursorColumn(_ column: Int, into out: inout [UInt8]) {
+    @inlinable
+    public static func appendCursorColumn<Sink: ByteSink>(_ column: Int, into out: inout Sink) {
         appendIntroducer(into: &out)
         if column > 0 { appendDecimal(column + 1, to: &out) }
         out.append(UInt8(ascii: "G"))
@@ -97,9 +99,9 @@ public enum ControlSequence {
     public static let faint = csi("2m")
 
     /// Appends the start of an SGR sequence; colour parameters and `m` follow.
-    @inline(__always)
-    public static func appendIntroducer(into out: inout [UInt8]) {
-        out.append(escape)
+    @inlinable @inline(__always)
+    public static func appendIntroducer<Sink: ByteSink>(into out: inout Sink) {
+        out.append(0x1B)  // `escape`, spelt out: a stored property is reached through its accessor across modules
         out.append(UInt8(ascii: "["))
     }
 
@@ -168,10 +170,10 @@ public enum ControlSequence {
 
     /// A non-negative number in decimal: 0…999 a byte at a time (a table of arrays cost a
     /// retain and release per number: 5 % of playing's CPU), larger ones through a String.
-    @inline(__always)
-    public static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    @inlinable @inline(__always)
+    public static func appendDecimal<Sink: ByteSink>(_ value: Int, to out: inout Sink) {
         guard value < 1000 else {
-            out += Array(String(value).utf8)
+            for byte in String(value).utf8 { out.append(byte) }
             return
         }
         let zero = UInt8(ascii: "0")

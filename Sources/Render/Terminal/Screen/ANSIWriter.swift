@@ -66,47 +66,69 @@ public struct ANSIWriter: Sendable {
             : CellGrid(
                 rows: current.rows, columns: current.columns, originRow: current.originRow,
                 originColumn: current.originColumn)
-        out.removeAll(keepingCapacity: true)
-        if !diff {
-            out += Self.reset
-            out += Self.clearScreen
-        }
         var pen = Pen()
         var cursorRow = inPlace ? current.rows : -1
         var cursorColumn = inPlace ? 0 : -1
         let originRow = inPlace ? 0 : current.originRow
         let originColumn = inPlace ? 0 : current.originColumn
-        current.cells.withUnsafeBufferPointer { cells in
-            shown.cells.withUnsafeMutableBufferPointer { screen in
-                for row in 0..<current.rows {
-                    let start = row * current.columns
-                    for column in 0..<current.columns {
-                        let index = start + column
-                        let wanted = palette256 ? cells[index].inPalette256 : cells[index]
-                        if Self.close(screen[index], wanted, tolerance) { continue }
-                        let cell = Self.drawable(wanted, pen: pen, tolerance: tolerance)
-                        let targetRow = originRow + row
-                        let targetColumn = originColumn + column
-                        if cursorRow != targetRow || cursorColumn != targetColumn {
-                            moveCursor(
-                                fromRow: cursorRow, column: cursorColumn, toRow: targetRow, column: targetColumn,
-                                relative: inPlace, into: &out)
+        // Written in place into `out`'s own memory, made as large as a frame can take
+        // (`frameBound`), then cut to what was written: the caller's array is reused every frame.
+        let bound = Self.frameBound(current, originRow: originRow, originColumn: originColumn)
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: bound))
+        let written = out.withUnsafeMutableBufferPointer { buffer in
+            var bytes = BoundedByteWriter(buffer)
+            if !diff {
+                bytes.append(contentsOf: Self.reset)
+                bytes.append(contentsOf: Self.clearScreen)
+            }
+            current.cells.withUnsafeBufferPointer { cells in
+                shown.cells.withUnsafeMutableBufferPointer { screen in
+                    for row in 0..<current.rows {
+                        let start = row * current.columns
+                        for column in 0..<current.columns {
+                            let index = start + column
+                            let wanted = palette256 ? cells[index].inPalette256 : cells[index]
+                            if Self.close(screen[index], wanted, tolerance) { continue }
+                            let cell = Self.drawable(wanted, pen: pen, tolerance: tolerance)
+                            let targetRow = originRow + row
+                            let targetColumn = originColumn + column
+                            if cursorRow != targetRow || cursorColumn != targetColumn {
+                                moveCursor(
+                                    fromRow: cursorRow, column: cursorColumn, toRow: targetRow, column: targetColumn,
+                                    relative: inPlace, into: &bytes)
+                            }
+                            emit(cell, pen: &pen, into: &bytes)
+                            screen[index] = cell
+                            cursorRow = targetRow
+                            cursorColumn = targetColumn + 1
                         }
-                        emit(cell, pen: &pen, into: &out)
-                        screen[index] = cell
-                        cursorRow = targetRow
-                        cursorColumn = targetColumn + 1
                     }
                 }
             }
+            bytes.append(contentsOf: Self.reset)
+            if inPlace {
+                // Back to the start of the line below: where an interrupted run leaves the cursor.
+                ControlSequence.appendCursorVertical(current.rows - cursorRow, into: &bytes)
+                bytes.append(0x0D)
+            }
+            return bytes.next - buffer.baseAddress!
         }
-        out += Self.reset
-        if inPlace {
-            // Back to the start of the line below: where an interrupted run leaves the cursor.
-            ControlSequence.appendCursorVertical(current.rows - cursorRow, into: &out)
-            out.append(0x0D)
-        }
+        out.removeSubrange(written...)
         displayed = shown
+    }
+
+    /// The most bytes `update` writes for `grid`: the reset and the clear, and for every cell a
+    /// cursor move (the longer, relative form: two sequences of a number each), both colours in
+    /// truecolor (`38;2;255;255;255`, 16 bytes each) and a four-byte character, then the reset and
+    /// the move back below an inline picture.
+    private static func frameBound(_ grid: CellGrid, originRow: Int, originColumn: Int) -> Int {
+        let largest = max(originRow + grid.rows, originColumn + grid.columns, grid.rows) + 1
+        let digits = String(largest).utf8.count
+        let move = 2 * (3 + digits)
+        let colours = 2 + 16 + 1 + 16 + 1
+        let fixed = 2 * reset.count + clearScreen.count + 4 + digits
+        return fixed + grid.rows * grid.columns * (move + colours + 4)
     }
 
     /// `cell` as it is cheapest to draw after `pen`: ▀ over colours (a, b) looks the same as ▄
@@ -235,7 +257,7 @@ public struct ANSIWriter: Sendable {
     }
 
     @inline(__always)
-    private func emit(_ cell: Cell, pen: inout Pen, into out: inout [UInt8]) {
+    private func emit<Sink: ByteSink>(_ cell: Cell, pen: inout Pen, into out: inout Sink) {
         // A space shows no foreground: leave the pen's foreground as it is.
         let setForeground = cell.glyph != .space && pen.foreground != cell.foreground
         let setBackground = pen.background != cell.background
@@ -263,7 +285,7 @@ public struct ANSIWriter: Sendable {
 
     /// A block character (three bytes, four for sextants) without making a String.
     @inline(__always)
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    private static func appendUTF8<Sink: ByteSink>(_ scalar: Unicode.Scalar, to out: inout Sink) {
         let value = scalar.value
         if value < 0x10000 {
             out.append(UInt8(0xE0 | value >> 12))
@@ -278,7 +300,7 @@ public struct ANSIWriter: Sendable {
     }
 
     @inline(__always)
-    private func append(_ color: TermColor, isBackground: Bool, to out: inout [UInt8]) {
+    private func append<Sink: ByteSink>(_ color: TermColor, isBackground: Bool, to out: inout Sink) {
         let lead = isBackground ? UInt8(ascii: "4") : UInt8(ascii: "3")
         switch color {
         case .default:
@@ -286,7 +308,10 @@ public struct ANSIWriter: Sendable {
             out.append(UInt8(ascii: "9"))
         case .rgb(let r, let g, let b):
             out.append(lead)
-            out += [UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")]
+            out.append(UInt8(ascii: "8"))
+            out.append(UInt8(ascii: ";"))
+            out.append(UInt8(ascii: "2"))
+            out.append(UInt8(ascii: ";"))
             ControlSequence.appendDecimal(Int(r), to: &out)
             out.append(UInt8(ascii: ";"))
             ControlSequence.appendDecimal(Int(g), to: &out)
@@ -296,13 +321,19 @@ public struct ANSIWriter: Sendable {
             if (mode == .palette16 || mode == .palette8) && index < 16 {
                 if index < 8 {
                     out.append(lead)
+                } else if isBackground {
+                    out.append(UInt8(ascii: "1"))
+                    out.append(UInt8(ascii: "0"))
                 } else {
-                    out += isBackground ? [UInt8(ascii: "1"), UInt8(ascii: "0")] : [UInt8(ascii: "9")]
+                    out.append(UInt8(ascii: "9"))
                 }
                 out.append(UInt8(ascii: "0") + index % 8)
             } else {
                 out.append(lead)
-                out += [UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
+                out.append(UInt8(ascii: "8"))
+                out.append(UInt8(ascii: ";"))
+                out.append(UInt8(ascii: "5"))
+                out.append(UInt8(ascii: ";"))
                 ControlSequence.appendDecimal(Int(index), to: &out)
             }
         }
@@ -312,9 +343,9 @@ public struct ANSIWriter: Sendable {
     /// row, else CUP.
     @inline(__always)
     /// `relative`: rows by relative moves (the screen row is not known), columns by number.
-    private func moveCursor(
+    private func moveCursor<Sink: ByteSink>(
         fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, relative: Bool,
-        into out: inout [UInt8]
+        into out: inout Sink
     ) {
         if fromRow == toRow && toColumn > fromColumn {
             ControlSequence.appendCursorForward(toColumn - fromColumn, into: &out)
