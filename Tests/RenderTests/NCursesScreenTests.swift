@@ -52,6 +52,30 @@ import Testing
         return copy
     }
 
+    /// While the screen is up the kernel passes frames on as written (no output processing, which
+    /// looked at every byte); given back (Ctrl-Z, the end), the terminal processes output again,
+    /// as the shell had it, and taken again, not.
+    @Test func framesGoOutAsWrittenWhileTheScreenIsUp() throws {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        func processesOutput() -> Bool {
+            var modes = termios()
+            tcgetattr(pty.terminal, &modes)
+            return modes.c_oflag & tcflag_t(OPOST) != 0
+        }
+        #expect(processesOutput())
+        let screen = try NCursesScreen(
+            colors: ColorChoice(mode: .truecolor, reason: "--colors truecolor", requested: true), term: "xterm-direct",
+            output: pty.terminal, input: open("/dev/null", O_RDONLY))
+        #expect(!processesOutput())
+        screen.suspend()
+        #expect(processesOutput())
+        screen.resume()
+        #expect(!processesOutput())
+        screen.end()
+        #expect(processesOutput())
+        _ = pty.take()
+    }
+
     @Test(arguments: NCursesScreen.DrawingPath.allCases)
     func aTerminalThatStopsTakingBytesIsReported(drawing: NCursesScreen.DrawingPath) throws {
         // /dev/full fails every write, as a terminal that hung up fails with EIO.

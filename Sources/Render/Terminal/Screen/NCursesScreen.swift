@@ -143,6 +143,7 @@ public final class NCursesScreen {
         holdsModes = true
         noecho()
         nonl()
+        Self.sendOutputAsWritten(outputDescriptor)
         keypad(tview_stdscr(), true)
         leaveok(tview_stdscr(), true)
         // Frames are pictures, not scrolling text: no insert/delete-line tricks.
@@ -256,6 +257,20 @@ public final class NCursesScreen {
         suspend()
         JobControl.stopProcessGroup()
         resume()
+    }
+
+    /// Output processing off (OPOST): the kernel no longer looks at every byte written for one to
+    /// translate, and there is none (after `nonl` a newline is not made a carriage return too, and
+    /// every move is a cursor sequence). Writing 43 MB to a pseudo-terminal in frames of 180 KB
+    /// (the camera clip's 10 s in half blocks at 160x48) took 0.155 s of system time, 0.05 s
+    /// without. ncurses keeps the modes as the program's (`def_prog_mode`): `resume` sets them
+    /// again, `endwin` gives the shell's back.
+    private static func sendOutputAsWritten(_ descriptor: CInt) {
+        var modes = termios()
+        guard tcgetattr(descriptor, &modes) == 0 else { return }
+        modes.c_oflag &= ~tcflag_t(OPOST)
+        guard tcsetattr(descriptor, TCSANOW, &modes) == 0 else { return }
+        def_prog_mode()
     }
 
     /// `endwin` put back the shell's modes (`TerminalHold`).
