@@ -48,12 +48,13 @@ public struct SixelEncoder: Sendable {
 
     /// `region` of `image` (all of it when nil) as one sixel sequence (DCS … ST), drawn from the
     /// cursor's cell; the caller places the cursor. Pixels left of or above the region are not
-    /// sent. With `previous` (a picture of the same size that the screen shows), only the pixels
-    /// that differ from it are drawn: the rest is left as it is, so the changes of a frame go out
-    /// as one image with one palette, and no unchanged pixel is sent. With `picture` (where the
-    /// picture is in an image padded to whole cells), nothing outside it is drawn: the padding
-    /// shows what the terminal has there (its background), which tview may not know, and a
-    /// colour of its own for it painted bars above and below the picture.
+    /// sent. With `previous` (a picture of the same size that the screen shows), the pixels that
+    /// differ from it are drawn and the rest is left as it is (or drawn again in the colour it
+    /// has, where that makes a run longer), so the changes of a frame go out as one image with
+    /// one palette. With `picture` (where the picture is in an image padded to whole cells),
+    /// nothing outside it is drawn: the padding shows what the terminal has there (its
+    /// background), which tview may not know, and a colour of its own for it painted bars above
+    /// and below the picture.
     public func encode(
         _ image: RGBAImage, region: PixelRect? = nil, over previous: RGBAImage? = nil, picture: PixelRect? = nil
     ) -> [UInt8] {
@@ -62,20 +63,15 @@ public struct SixelEncoder: Sendable {
         // The part of the area that is picture (all of it without padding).
         let inner = picture.map { Self.intersection(area, $0) } ?? area
         guard !inner.isEmpty else { return [] }
+        // Over what the screen shows, the pixels that differ from it must be drawn.
         var drawn: [Bool]? = nil
-        if previous != nil || inner != area {
-            if let previous {
-                precondition(previous.width == image.width && previous.height == image.height, "sizes differ")
-            }
+        if let previous {
+            precondition(previous.width == image.width && previous.height == image.height, "sizes differ")
             var mask = [Bool](repeating: false, count: area.width * area.height)
             image.pixels.withUnsafeBufferPointer { now in
-                for y in inner.y..<inner.maxY {
-                    let row = (y - area.y) * area.width - area.x
-                    guard let previous else {
-                        for x in inner.x..<inner.maxX { mask[row + x] = true }
-                        continue
-                    }
-                    previous.pixels.withUnsafeBufferPointer { before in
+                previous.pixels.withUnsafeBufferPointer { before in
+                    for y in inner.y..<inner.maxY {
+                        let row = (y - area.y) * area.width - area.x
                         for x in inner.x..<inner.maxX {
                             mask[row + x] = now[y * image.width + x] != before[y * image.width + x]
                         }
@@ -85,10 +81,10 @@ public struct SixelEncoder: Sendable {
             drawn = mask
         }
         let width = area.width
-        // A register for every pixel, and the colours of the registers used: the picture's own
-        // when it has at most 256 (exact, no dithering), else the fixed palette.
+        // A register for every pixel, and the colours of the registers: the picture's own when it
+        // has at most 256 (exact, no dithering), else the fixed palette.
         var registers: [UInt8]
-        var defined: [(index: Int, r: UInt8, g: UInt8, b: UInt8)] = []
+        var colors: [(r: UInt8, g: UInt8, b: UInt8)]
         // Indexed with transparency kept: one pass tells both that the region is opaque (no
         // transparent index; partial alpha gives nil) and its colours. The picture's only: the
         // padding's colour is never drawn, and would make a 256-colour picture one too many.
@@ -96,10 +92,7 @@ public struct SixelEncoder: Sendable {
         {
             registers = inner == area ? indexed.indices : Self.spread(indexed.indices, from: inner, over: area)
             let palette = indexed.palette
-            let used = Self.used(registers, drawn: drawn)
-            for index in 0..<indexed.count where used[index] {
-                defined.append((index, palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2]))
-            }
+            colors = (0..<indexed.count).map { (palette[$0 * 3], palette[$0 * 3 + 1], palette[$0 * 3 + 2]) }
         } else {
             registers = [UInt8](repeating: 0, count: width * area.height)
             image.pixels.withUnsafeBufferPointer { pixels in
@@ -111,56 +104,36 @@ public struct SixelEncoder: Sendable {
                     }
                 }
             }
-            let used = Self.used(registers, drawn: drawn)
-            for index in 0..<Self.paletteSize where used[index] {
-                let (r, g, b) = Self.color(ofRegister: index)
-                defined.append((index, r, g, b))
-            }
+            colors = (0..<Self.paletteSize).map { Self.color(ofRegister: $0) }
         }
+        let paintable = PixelRect(x: inner.x - area.x, y: inner.y - area.y, width: inner.width, height: inner.height)
+        let passes = SixelPasses(
+            registers: registers, width: width, height: area.height, painted: drawn, paintable: paintable)
+        // The most selected registers get the shortest numbers; only those used are defined.
+        let used = (0..<256).filter { passes.selections[$0] > 0 }.sorted {
+            (passes.selections[$0], $1) > (passes.selections[$1], $0)
+        }
+        var number = [Int](repeating: 0, count: 256)
         // DCS P1=0 (aspect from raster attributes), P2=1 (zero bits leave pixels alone: what is
         // not drawn stays as it is), then 1:1 aspect and the size.
         var out = ControlSequence.sixelStart("0;1;0") + Array("\"1;1;\(width);\(area.height)".utf8)
-        for color in defined {
-            out += Array("#\(color.index);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
+        for (index, register) in used.enumerated() {
+            number[register] = index
+            let color = colors[register]
+            out += Array("#\(index);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
         }
-        let registerCount = 256
-        // Per band: each colour's six bits a column, the columns it spans, and which colours the
-        // band uses (only those spans are written, scanned and cleared: a colour in a corner
-        // costs its corner, not the width).
-        var masks = [UInt8](repeating: 0, count: registerCount * width)
-        var first = [Int](repeating: Int.max, count: registerCount)
-        var last = [Int](repeating: -1, count: registerCount)
-        var colorsInBand: [Int] = []
-        masks.withUnsafeMutableBufferPointer { masks in
-            registers.withUnsafeBufferPointer { registers in
-                for bandTop in stride(from: 0, to: area.height, by: 6) {
-                    colorsInBand.removeAll(keepingCapacity: true)
-                    for bit in 0..<min(6, area.height - bandTop) {
-                        let rowStart = (bandTop + bit) * width
-                        for column in 0..<width {
-                            if let drawn, !drawn[rowStart + column] { continue }
-                            let index = Int(registers[rowStart + column])
-                            if last[index] < 0 { colorsInBand.append(index) }
-                            first[index] = min(first[index], column)
-                            last[index] = max(last[index], column)
-                            masks[index * width + column] |= 1 << bit
-                        }
-                    }
-                    // A band with nothing drawn still moves on to the next.
-                    if colorsInBand.isEmpty { out.append(UInt8(ascii: "-")) }
-                    for (position, index) in colorsInBand.enumerated() {
-                        out += Array("#\(index)".utf8)
-                        let row = index * width
-                        // Leading empty columns as one run of '?'; trailing ones left out.
-                        if first[index] > 0 { appendRun(of: 0, count: first[index], to: &out) }
-                        appendRow(masks[(row + first[index])...(row + last[index])], to: &out)
-                        for column in first[index]...last[index] { masks[row + column] = 0 }
-                        first[index] = Int.max
-                        last[index] = -1
-                        // `$` back to the band's start for the next colour; `-` on to the next band.
-                        out.append(position == colorsInBand.count - 1 ? UInt8(ascii: "-") : UInt8(ascii: "$"))
-                    }
+        var selected: Int16 = -1
+        for step in passes.steps {
+            switch step.register {
+            case SixelPasses.passEnd: out.append(UInt8(ascii: "$"))
+            case SixelPasses.bandEnd: out.append(UInt8(ascii: "-"))
+            default:
+                if step.bits != 0 && step.register != selected {
+                    out.append(UInt8(ascii: "#"))
+                    Self.appendNumber(number[Int(step.register)], to: &out)
+                    selected = step.register
                 }
+                appendRun(of: step.bits, count: Int(step.count), to: &out)
             }
         }
         out += ControlSequence.stringTerminator
@@ -184,41 +157,20 @@ public struct SixelEncoder: Sendable {
         return out
     }
 
-    /// Which registers the drawn pixels use.
-    private static func used(_ registers: [UInt8], drawn: [Bool]?) -> [Bool] {
-        var used = [Bool](repeating: false, count: 256)
-        registers.withUnsafeBufferPointer { registers in
-            if let drawn {
-                drawn.withUnsafeBufferPointer { drawn in
-                    for position in registers.indices where drawn[position] { used[Int(registers[position])] = true }
-                }
-            } else {
-                for index in registers { used[Int(index)] = true }
-            }
-        }
-        return used
-    }
-
-    /// One colour's six-pixel column bits as sixel characters, runs of four or more as `!n`.
-    private func appendRow(_ bits: Slice<UnsafeMutableBufferPointer<UInt8>>, to out: inout [UInt8]) {
-        var index = bits.startIndex
-        while index < bits.endIndex {
-            let value = bits[index]
-            var run = 1
-            while index + run < bits.endIndex && bits[index + run] == value { run += 1 }
-            appendRun(of: value, count: run, to: &out)
-            index += run
-        }
-    }
-
     private func appendRun(of bits: UInt8, count: Int, to out: inout [UInt8]) {
         let character = 63 + bits
         if count >= 4 {
-            out += Array("!\(count)".utf8)
+            out.append(UInt8(ascii: "!"))
+            Self.appendNumber(count, to: &out)
             out.append(character)
         } else {
             for _ in 0..<count { out.append(character) }
         }
+    }
+
+    private static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        if value >= 10 { appendNumber(value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     private func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
