@@ -68,12 +68,16 @@ public struct SixelEncoder: Sendable {
         if let previous {
             precondition(previous.width == image.width && previous.height == image.height, "sizes differ")
             var mask = [Bool](repeating: false, count: area.width * area.height)
-            image.pixels.withUnsafeBufferPointer { now in
-                previous.pixels.withUnsafeBufferPointer { before in
-                    for y in inner.y..<inner.maxY {
-                        let row = (y - area.y) * area.width - area.x
-                        for x in inner.x..<inner.maxX {
-                            mask[row + x] = now[y * image.width + x] != before[y * image.width + x]
+            image.pixels.withUnsafeBytes { now in
+                previous.pixels.withUnsafeBytes { before in
+                    // A pixel as one 32-bit word: one comparison.
+                    let now = now.bindMemory(to: UInt32.self), before = before.bindMemory(to: UInt32.self)
+                    mask.withUnsafeMutableBufferPointer { mask in
+                        for y in inner.y..<inner.maxY {
+                            let row = (y - area.y) * area.width - area.x
+                            for x in inner.x..<inner.maxX {
+                                mask[row + x] = now[y * image.width + x] != before[y * image.width + x]
+                            }
                         }
                     }
                 }

@@ -40,18 +40,22 @@ struct SixelPasses {
         var mayPaint = [UInt8](repeating: 0, count: width)
         var columns = [UInt8](repeating: 0, count: width * 6)
         var choice = [Int16](repeating: -1, count: width)
+        let all = [Bool]()
         registers.withUnsafeBufferPointer { registers in
-            toPaint.withUnsafeMutableBufferPointer { toPaint in
-                mayPaint.withUnsafeMutableBufferPointer { mayPaint in
-                    columns.withUnsafeMutableBufferPointer { columns in
-                        choice.withUnsafeMutableBufferPointer { choice in
-                            var band = Band(
-                                width: width, toPaint: toPaint, mayPaint: mayPaint, columns: columns, choice: choice)
-                            for top in stride(from: 0, to: height, by: 6) {
-                                let remaining = band.load(
-                                    registers: registers, top: top, rows: min(6, height - top), painted: painted,
-                                    paintable: paintable)
-                                paint(&band, remaining: remaining)
+            (painted ?? all).withUnsafeBufferPointer { painted in
+                toPaint.withUnsafeMutableBufferPointer { toPaint in
+                    mayPaint.withUnsafeMutableBufferPointer { mayPaint in
+                        columns.withUnsafeMutableBufferPointer { columns in
+                            choice.withUnsafeMutableBufferPointer { choice in
+                                var band = Band(
+                                    width: width, toPaint: toPaint, mayPaint: mayPaint, columns: columns, choice: choice
+                                )
+                                for top in stride(from: 0, to: height, by: 6) {
+                                    let remaining = band.load(
+                                        registers: registers, top: top, rows: min(6, height - top), painted: painted,
+                                        paintable: paintable)
+                                    paint(&band, remaining: remaining)
+                                }
                             }
                         }
                     }
@@ -116,8 +120,10 @@ struct SixelPasses {
         var high = -1
 
         /// Reads the band at `top`; returns how many of its pixels are to be painted.
+        /// `painted` empty: every pixel in `paintable` is to be painted.
         mutating func load(
-            registers: UnsafeBufferPointer<UInt8>, top: Int, rows: Int, painted: [Bool]?, paintable: PixelRect
+            registers: UnsafeBufferPointer<UInt8>, top: Int, rows: Int, painted: UnsafeBufferPointer<Bool>,
+            paintable: PixelRect
         ) -> Int {
             for x in 0..<width {
                 toPaint[x] = 0
@@ -132,7 +138,12 @@ struct SixelPasses {
                 for x in paintable.x..<paintable.maxX {
                     columns[x * 6 + bit] = registers[row + x]
                     mayPaint[x] |= mask
-                    if painted?[row + x] ?? true {
+                }
+                if painted.isEmpty {
+                    for x in paintable.x..<paintable.maxX { toPaint[x] |= mask }
+                    count += paintable.width
+                } else {
+                    for x in paintable.x..<paintable.maxX where painted[row + x] {
                         toPaint[x] |= mask
                         count += 1
                     }
