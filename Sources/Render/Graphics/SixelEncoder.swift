@@ -145,9 +145,10 @@ public struct SixelEncoder: Sendable {
     }
 
     /// The overlap of two rectangles (empty where they do not meet).
-    private static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+    static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
         let left = max(a.x, b.x), top = max(a.y, b.y)
-        return PixelRect(x: left, y: top, width: min(a.maxX, b.maxX) - left, height: min(a.maxY, b.maxY) - top)
+        return PixelRect(
+            x: left, y: top, width: max(0, min(a.maxX, b.maxX) - left), height: max(0, min(a.maxY, b.maxY) - top))
     }
 
     /// Indices of `inner`'s pixels laid out over `area` (which holds it), 0 elsewhere (not drawn).
