@@ -103,4 +103,27 @@ import Testing
         let perPixel = Double(bytes.count) / Double(sourcePixels)
         #expect(perPixel < 10, "\(bytes.count) bytes, \(perPixel) a source pixel")
     }
+
+    /// Dots of two colours by turns over a third (as dithering makes them): a pass for each
+    /// colour of dots, not a selection a dot.
+    @Test func dotsOfTwoColoursByTurnsGoOutAsAPassEach() throws {
+        let base = RGBA(r: 200, g: 40, b: 40), first = RGBA(r: 40, g: 200, b: 40), second = RGBA(r: 40, g: 40, b: 200)
+        var image = RGBAImage(width: 60, height: 6, fill: base)
+        for x in stride(from: 0, to: 60, by: 4) {
+            image[x, 0] = first
+            image[x + 2, 0] = second
+        }
+        let bytes = SixelEncoder(dither: false).encode(image)
+        let (decoded, _) = try SixelDecoder.decode(bytes)
+        // Every pixel in its colour (within the percent round trip).
+        let wrong = zip(decoded.pixels, image.pixels).filter { painted, pixel in
+            painted.a != 255 || abs(Int(painted.r) - Int(pixel.r)) > 2 || abs(Int(painted.g) - Int(pixel.g)) > 2
+                || abs(Int(painted.b) - Int(pixel.b)) > 2
+        }
+        #expect(wrong.isEmpty)
+        // Selections: '#' not followed by a definition.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let selections = text.split(separator: "#").dropFirst().filter { !$0.contains(";") }.count
+        #expect(selections <= 3, "\(selections) selections: \(text)")
+    }
 }
