@@ -71,12 +71,11 @@ public struct ANSIWriter: Sendable {
         var cursorColumn = inPlace ? 0 : -1
         let originRow = inPlace ? 0 : current.originRow
         let originColumn = inPlace ? 0 : current.originColumn
-        // Written in place into `out`'s own memory, made as large as a frame can take
-        // (`frameBound`), then cut to what was written: the caller's array is reused every frame.
+        // Written in place into memory as large as a frame can take (`frameBound`), then copied
+        // into the caller's array (reused every frame): only the bytes written are touched.
         let bound = Self.frameBound(current, originRow: originRow, originColumn: originColumn)
         out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(0, count: bound))
-        let written = out.withUnsafeMutableBufferPointer { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
             var bytes = BoundedByteWriter(buffer)
             if !diff {
                 bytes.append(contentsOf: Self.reset)
@@ -112,9 +111,9 @@ public struct ANSIWriter: Sendable {
                 ControlSequence.appendCursorVertical(current.rows - cursorRow, into: &bytes)
                 bytes.append(0x0D)
             }
-            return bytes.next - buffer.baseAddress!
+            out.append(
+                contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: bytes.next - buffer.baseAddress!))
         }
-        out.removeSubrange(written...)
         displayed = shown
     }
 
