@@ -126,16 +126,14 @@ public struct SixelEncoder: Sendable {
             let color = colors[register]
             out += Array("#\(index);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
         }
-        var selected: Int16 = -1
         for step in passes.steps {
             switch step.register {
             case SixelPasses.passEnd: out.append(UInt8(ascii: "$"))
             case SixelPasses.bandEnd: out.append(UInt8(ascii: "-"))
             default:
-                if step.bits != 0 && step.register != selected {
+                if step.selects {
                     out.append(UInt8(ascii: "#"))
-                    Self.appendNumber(number[Int(step.register)], to: &out)
-                    selected = step.register
+                    ControlSequence.appendDecimal(number[Int(step.register)], to: &out)
                 }
                 appendRun(of: step.bits, count: Int(step.count), to: &out)
             }
@@ -147,8 +145,7 @@ public struct SixelEncoder: Sendable {
     /// The overlap of two rectangles (empty where they do not meet).
     static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
         let left = max(a.x, b.x), top = max(a.y, b.y)
-        return PixelRect(
-            x: left, y: top, width: max(0, min(a.maxX, b.maxX) - left), height: max(0, min(a.maxY, b.maxY) - top))
+        return PixelRect(x: left, y: top, width: min(a.maxX, b.maxX) - left, height: min(a.maxY, b.maxY) - top)
     }
 
     /// Indices of `inner`'s pixels laid out over `area` (which holds it), 0 elsewhere (not drawn).
@@ -166,16 +163,11 @@ public struct SixelEncoder: Sendable {
         let character = 63 + bits
         if count >= 4 {
             out.append(UInt8(ascii: "!"))
-            Self.appendNumber(count, to: &out)
+            ControlSequence.appendDecimal(count, to: &out)
             out.append(character)
         } else {
             for _ in 0..<count { out.append(character) }
         }
-    }
-
-    private static func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        if value >= 10 { appendNumber(value / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     private func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }

@@ -13,11 +13,14 @@ import Decode
 /// makes a run longer: a later pass paints it in its own.
 struct SixelPasses {
     /// `count` columns of one sixel character (`bits`) in `register`, or the end of a pass (`$`)
-    /// or of a band (`-`).
+    /// or of a band (`-`). `selects`: the register is selected (`#n`) before it, as it differs
+    /// from the one selected last (a selection holds across `$` and `-`); `selections` counts
+    /// these, so the numbers given and the selections written follow one rule.
     struct Step {
         var register: Int16
         var bits: UInt8
         var count: Int32
+        var selects = false
     }
 
     /// A run of empty columns, in no register.
@@ -102,11 +105,12 @@ struct SixelPasses {
             steps[steps.count - 1].count += Int32(count)
             return
         }
-        if bits != 0 && register != selected {
+        let selects = bits != 0 && register != selected
+        if selects {
             selections[Int(register)] += 1
             selected = register
         }
-        steps.append(Step(register: register, bits: bits, count: Int32(count)))
+        steps.append(Step(register: register, bits: bits, count: Int32(count), selects: selects))
     }
 
     /// One band's state: for each column, the six pixels' registers and which of them are still
