@@ -141,18 +141,15 @@ public struct MosaicCellBuilder: Sendable {
         // A new memory is trusted from the next frame on: now every cell writes its slot, those
         // whose digests match too (their pixels are the ones they were made from).
         let fresh = memory != nil && memory !== reusable?.memory
-        // Squares the frame wrote, where only they differ from the frame `previous` was built of.
-        var tiles: ChangedTiles?
         if let reusable {
             grid.cells = reusable.grid.cells
             digests = reusable.digests
-            if let changed, !fresh {
-                redo = geometry.cells(meeting: changed)
-                tiles = changedTiles
-            }
+            if let changed, !fresh { redo = geometry.cells(meeting: changed) }
         }
         let (redoColumns, redoRows) = redo
-        let squares = tiles
+        // Squares the frame wrote: the cells over none are as `previous` has them (trusted where
+        // `changed` is).
+        let squares = reusable != nil && changed != nil && !fresh ? changedTiles : nil
         guard !redoColumns.isEmpty, !redoRows.isEmpty, let canvasBase = canvasPixels.baseAddress else {
             return (grid, digests, memory)
         }
