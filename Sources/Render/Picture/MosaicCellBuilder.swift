@@ -522,9 +522,14 @@ public struct MosaicCellBuilder: Sendable {
         let steps = SIMD8<Float>(repeating: Float(LinearLight.steps))
         // The darkest step of each channel over the cell: column by column over the sample
         // rows, then across (the steps' bits order as the steps do).
-        var least = (
-            r: SIMD8<UInt32>(repeating: .max), g: SIMD8<UInt32>(repeating: .max), b: SIMD8<UInt32>(repeating: .max)
-        )
+        let above = SIMD8<UInt32>(repeating: UInt32(Int32.max))
+        var least = (r: above, g: above, b: above)
+        // The lesser of two lanes from their difference's sign (all under 2³¹): no lane mask,
+        // which SIMD8's compare builds a lane at a time through memory.
+        @inline(__always) func lower(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            let sign = unsafeBitCast(unsafeBitCast(a &- b, to: SIMD8<Int32>.self) &>> 31, to: SIMD8<UInt32>.self)
+            return b &+ ((a &- b) & sign)
+        }
         LinearLight.toSRGBTable.withUnsafeBufferPointer { toSRGB in
             for sampleRow in 0..<8 {
                 let at = sampleRow * 4
@@ -533,9 +538,7 @@ public struct MosaicCellBuilder: Sendable {
                 let r = unsafeBitCast(sums[at] * scale + magic, to: SIMD8<UInt32>.self)
                 let g = unsafeBitCast(sums[at + 1] * scale + magic, to: SIMD8<UInt32>.self)
                 let b = unsafeBitCast(sums[at + 2] * scale + magic, to: SIMD8<UInt32>.self)
-                least.r.replace(with: r, where: r .< least.r)
-                least.g.replace(with: g, where: g .< least.g)
-                least.b.replace(with: b, where: b .< least.b)
+                least = (lower(least.r, r), lower(least.g, g), lower(least.b, b))
                 @inline(__always) func byte(_ bits: UInt32) -> Int {
                     Int(toSRGB[min(Int(bits & 0x7F_FFFF), LinearLight.steps)])
                 }
@@ -579,7 +582,9 @@ public struct MosaicCellBuilder: Sendable {
     ) -> RGBA {
         let quantities = scratch, regions = scratch + 32
         regions.update(repeating: .zero, count: 24)
-        var floor = SIMD4<UInt8>(repeating: .max)
+        // The floor channel by channel in scalars: a lane mask of SIMD4<UInt8> is built a lane
+        // at a time through memory, which took a third of this function.
+        var floor = RGBA(r: .max, g: .max, b: .max)
         for y in 0..<8 {
             let row = pixels.baseAddress! + (top + y) * width + left
             for x in 0..<4 {
@@ -590,12 +595,11 @@ public struct MosaicCellBuilder: Sendable {
                     continue
                 }
                 quantities[x] = MosaicPixelTable.quantities(pixel, table: table)
-                let bytes = SIMD4(pixel.r, pixel.g, pixel.b, 255)
-                floor.replace(with: bytes, where: bytes .< floor)
+                floor = RGBA(r: min(floor.r, pixel.r), g: min(floor.g, pixel.g), b: min(floor.b, pixel.b))
             }
             addSampleRow(y, subcellParts: subcellParts, into: regions, prefixes: prefixes) { x in quantities[x >> 1] }
         }
-        return RGBA(r: floor[0], g: floor[1], b: floor[2])
+        return floor
     }
 
     /// The least-error cell, eighth blocks included, for an 8x8 grid of samples (row by row).
