@@ -29,9 +29,10 @@ public import Decode
 /// cell, a clip's, straight from the pixels' bytes: `opaquePixelRegions`); without eighth
 /// blocks, its pixels go straight into its sub-cells (`opaqueSubcells`). In truecolor every candidate is ranked
 /// by how far its groups spread about their own means in the pattern space, which needs only
-/// the groups' point sums and counts (`MosaicPartitionRanking`: eight partitions at a time),
-/// and the three least are scored exactly (`MosaicFinalists`): on bench/results/fidelity.md's pictures
-/// this chose as well as scoring all. In 256, 16 and 8 colours each candidate is scored with
+/// the groups' point sums and counts (`MosaicPartitionRanking`: eight partitions at a time;
+/// `MosaicEighthRanking`: seven eighth blocks at a time), and the three least are scored
+/// exactly (`MosaicFinalists`; one whose spread is over the best error already found cannot
+/// win and is not): on bench/results/fidelity.md's pictures this chose as well as scoring all. In 256, 16 and 8 colours each candidate is scored with
 /// the colours it will really get (quantised), or the structure gained would be lost to the
 /// palette. Ties go to the first candidate in a fixed order, so an unchanged region gives the
 /// same cells. Cells with transparency, and mono, use the sub-cell patterns alone.
@@ -765,7 +766,9 @@ public struct MosaicCellBuilder: Sendable {
         } else {
             MosaicPartitionRanking.rank(lanes, count: count, all: all, into: &finalists)
         }
-        if let strips {
+        if let strips, !exhaustive {
+            MosaicEighthRanking.rank(strips: strips, all: all, into: &finalists)
+        } else if let strips {
             // The left k eighths and the lower k eighths, each one strip more than the last.
             // Summed as quantities (a vector each, the same additions as the groups' own).
             var left = SIMD8<Float>(), lower = SIMD8<Float>()
@@ -798,6 +801,10 @@ public struct MosaicCellBuilder: Sendable {
             }
         }
         finalists.forEach { finalist in
+            // Shown in any colours, a candidate's groups are off by at least their spread (each
+            // group's least error is at its own mean), so a finalist spread wider than the best
+            // error so far cannot win: not scored.
+            guard finalist.spread <= best.error else { return }
             let foreground = finalist.foreground ?? lanes.group(mask: finalist.mask)
             let scored = score(foreground, all.minus(foreground), x: x, y: y, table: table)
             if scored.error < best.error {
@@ -832,8 +839,8 @@ public struct MosaicCellBuilder: Sendable {
         var group = MosaicGroup()
     }
 
-    /// One candidate (`group` in the foreground, the rest of `all` behind): the partitions in
-    /// palettes, the eighth blocks and the wedges in every mode. Scored at once in palettes, else ranked by
+    /// One candidate (`group` in the foreground, the rest of `all` behind): the partitions and
+    /// the eighth blocks in palettes, the wedges in every mode. Scored at once in palettes, else ranked by
     /// spread, whose check against the third finalist comes first (most candidates stop there). A method with inout state, not a closure over it: the
     /// closure's captured variables were checked for exclusive access at run time, a tenth of
     /// the time octants took.
@@ -854,8 +861,8 @@ public struct MosaicCellBuilder: Sendable {
             if group.count > 0, rest.count > 0 {
                 // spread = Σ|c|² − |ΣP|²/n − |ΣQ|²/m over the two groups; it is under the
                 // third finalist's s when (Σ|c|² − s)·n·m < |ΣP|²·m + |ΣQ|²·n, which needs no
-                // division. Only the eighth blocks and wedges come here now (partitions go through
-                // MosaicPartitionRanking); the check stays because its rounding decides ties of
+                // division. Only the wedges come here now (partitions and eighth blocks go through
+                // their rankings); the check stays because its rounding decides ties of
                 // a hair between them (ten of 336 pictures in every set and mode differ without it).
                 let product = group.count * rest.count
                 let groupPower = (group.pointTotal * group.pointTotal).sum()
