@@ -16,9 +16,12 @@ public struct GridRenderer {
     private var lastSerial: UInt64 = 0
     /// Mosaics: where each cell reads the canvas, and the last grid, whose cells over what did
     /// not change stay (with a codec's noise, those within it of the pixels they were made from:
-    /// `MosaicCellMemory`).
+    /// `MosaicCellMemory`), and the cells made before by their pixels (`MosaicCellRecall`).
     private var geometry: MosaicGeometry?
     private var lastMosaic: MosaicCellBuilder.Built?
+
+    /// The cells kept by their pixels for the next frames, if any (tests).
+    var recall: MosaicCellRecall? { lastMosaic?.recall }
 
     public init(builder: CellGridBuilder, upscale: Bool = true) {
         self.builder = builder
@@ -76,6 +79,9 @@ public struct GridRenderer {
             // The memory is written in place: one a copy of this renderer shares is not trusted.
             if lastMosaic?.memory != nil, !isKnownUniquelyReferenced(&lastMosaic!.memory!) {
                 lastMosaic!.memory = nil
+            }
+            if lastMosaic?.recall != nil, !isKnownUniquelyReferenced(&lastMosaic!.recall!) {
+                lastMosaic!.recall = nil
             }
             // Cells over what did not change stay: all those outside the changed rectangle when
             // this frame follows the last one rendered, and any whose pixels are the same.

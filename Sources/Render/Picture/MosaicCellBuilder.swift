@@ -101,7 +101,13 @@ public struct MosaicCellBuilder: Sendable {
 
     /// What `build` made of a frame, for the next: the cells, a digest of each cell's canvas
     /// pixels, and with a codec's noise the pixels each cell was made from.
-    typealias Built = (grid: CellGrid, digests: [UInt64], memory: MosaicCellMemory?)
+    typealias Built = (grid: CellGrid, digests: [UInt64], memory: MosaicCellMemory?, recall: MosaicCellRecall?)
+
+    /// What the cells are made with besides their pixels (`MosaicCellRecall.settings`).
+    private var settings: String {
+        "\(symbols) \(base.mode) \(base.eighths) \(base.wedges) \(base.dither) \(base.background) "
+            + "\(movesLight) \(takesFlatCells)"
+    }
 
     /// The grid of `geometry`'s cells, each measured on `canvas` (the picture as decoded: no
     /// scaled copy of it is made), and a digest of each cell's canvas pixels. With `previous`
@@ -142,6 +148,13 @@ public struct MosaicCellBuilder: Sendable {
         // A new memory is trusted from the next frame on: now every cell writes its slot, those
         // whose digests match too (their pixels are the ones they were made from).
         let fresh = memory != nil && memory !== reusable?.memory
+        // Cells made before, by digest: where a cell does not depend on its place, and only on
+        // this thread (ParallelBands runs a band at a time on the caller's when not parallel).
+        let settings = settings
+        let recall =
+            base.mode == .truecolor && noise == 0 && geometry.uniform && !parallel && threads == nil
+            ? reusable?.recall.flatMap { $0.settings == settings ? $0 : nil } ?? MosaicCellRecall(settings: settings)
+            : nil
         if let reusable {
             grid.cells = reusable.grid.cells
             digests = reusable.digests
@@ -152,7 +165,7 @@ public struct MosaicCellBuilder: Sendable {
         // `changed` is).
         let squares = reusable != nil && changed != nil && !fresh ? changedTiles : nil
         guard !redoColumns.isEmpty, !redoRows.isEmpty, let canvasBase = canvasPixels.baseAddress else {
-            return (grid, digests, memory)
+            return (grid, digests, memory, recall)
         }
         let canvas = SharedPointer(base: UnsafeMutablePointer(mutating: canvasBase)), canvasCount = canvasPixels.count
         let columns = grid.columns
@@ -197,14 +210,21 @@ public struct MosaicCellBuilder: Sendable {
                                     pixels, width: width, across: across, down: down)
                                 if !compare || digests.base[index] != digest {
                                     digests.base[index] = digest
-                                    cells.base[index] =
-                                        if let colour, opaque, takesFlatCells, base.mode != .mono {
-                                            flatCell(colour, column: column, row: row)
-                                        } else {
-                                            cell(
-                                                pixels, width: width, column: column, row: row, geometry: geometry,
-                                                opaque: opaque, toLinear: toLinear, scratch: &scratch)
-                                        }
+                                    if let known = recall?.cell(for: digest) {
+                                        cells.base[index] = known
+                                    } else {
+                                        let made =
+                                            if let colour, opaque, takesFlatCells, base.mode != .mono {
+                                                flatCell(colour, column: column, row: row)
+                                            } else {
+                                                cell(
+                                                    pixels, width: width, column: column, row: row,
+                                                    geometry: geometry, opaque: opaque, toLinear: toLinear,
+                                                    scratch: &scratch)
+                                            }
+                                        cells.base[index] = made
+                                        recall?.remember(made, for: digest)
+                                    }
                                 } else if !fresh {
                                     continue
                                 }
@@ -219,7 +239,7 @@ public struct MosaicCellBuilder: Sendable {
                 }
             }
         }
-        return (grid, digests, memory)
+        return (grid, digests, memory, recall)
     }
 
     /// A cell's canvas pixels folded into 64 bits: equal pixels, equal digests, so an unchanged

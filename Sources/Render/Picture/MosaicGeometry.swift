@@ -44,6 +44,9 @@ struct MosaicGeometry: Sendable {
     /// (column, row) reads pixels 4·column… across and 8·row… down, each eighth across half a
     /// pixel, each eighth down one row.
     let fourByEight: Bool
+    /// Every cell covers the same number of whole canvas pixels across and down, each with the
+    /// same shares: the same pixels make the same cell wherever it is (`MosaicCellRecall`).
+    let uniform: Bool
 
     init(sourceWidth: Int, sourceHeight: Int, columns: Int, rows: Int, subcellRows: Int) {
         self.columns = columns
@@ -52,6 +55,7 @@ struct MosaicGeometry: Sendable {
         across = Self.shares(source: sourceWidth, cells: columns, subcells: 0)
         down = Self.shares(source: sourceHeight, cells: rows, subcells: subcellRows)
         fourByEight = sourceWidth == columns * 4 && sourceHeight == rows * 8
+        uniform = columns > 0 && rows > 0 && sourceWidth % columns == 0 && sourceHeight % rows == 0
     }
 
     /// The cells whose canvas pixels meet `rect`: rows and columns.
