@@ -1252,6 +1252,29 @@ def video_timing_samples(workdir):
                   None)
 
 
+def video_reordered_sample(workdir):
+    """An H.264 MP4 with B-frames in a pyramid, as x264 makes by default (frames decoded out of
+    the order they show in, the decoder holding two back), whose frames last 80, 40, 120, 40, 40,
+    40, 80 and 40 ms: its first frame comes out of its own packet alone, and still lasts as its
+    timestamps say. x264 makes no B-frames losslessly: GBR at QP 1 (no colour conversion between
+    the decoder and the RGBA compared), and the expected frames are FFmpeg's own."""
+    from PIL import Image
+    w, h = 32, 24
+    sources = [[p[:3] + (255,) for p in pattern(w, h, n % 5, alpha=False)] for n in range(8)]
+    paths = write_pngs(workdir, "video-reordered", w, h, sources)
+    durations = [80, 40, 120, 40, 40, 40, 80, 40]
+    frames = concat_list(workdir, "reordered.txt", paths, durations)
+    clip = os.path.join(GOOD, "video-h264-bframes.mp4")
+    # Every frame differs from the one before: without scenecut=0 x264 makes each an I-frame.
+    ffmpeg(["-f", "concat", "-safe", "0", "-i", frames, "-vsync", "vfr", "-c:v", "libx264rgb", "-qp", "1",
+            "-x264-params", "bframes=3:b-adapt=0:scenecut=0", "-pix_fmt", "rgb24", "-video_track_timescale", "1000",
+            clip])
+    ffmpeg(["-i", clip, "-vsync", "passthrough", "-pix_fmt", "rgba", os.path.join(workdir, "reordered-decoded%d.png")])
+    decoded = [list(Image.open(os.path.join(workdir, "reordered-decoded%d.png" % (n + 1))).convert("RGBA").getdata())
+               for n in range(len(sources))]
+    save_expected("video-h264-bframes", w, h, decoded, durations, None)
+
+
 def video_av1_lossy_sample(workdir):
     """A lossy AV1 WebM (libaom, 4:4:4 in its GBR form, so no colour conversion stands between a
     decoder's frames and the RGBA compared) whose expected frames are FFmpeg's own through
@@ -1337,6 +1360,7 @@ def main():
         jxl_color_profile_samples(workdir)
         video_samples(workdir)
         video_timing_samples(workdir)
+        video_reordered_sample(workdir)
         video_av1_lossy_sample(workdir)
     jpeg_samples()
     jpeg_orientation_samples()

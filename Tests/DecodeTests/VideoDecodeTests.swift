@@ -1,4 +1,4 @@
-import Decode
+@testable import Decode
 import Foundation
 import Testing
 
@@ -104,6 +104,28 @@ import Testing
         #expect(image.skipFrame() == .milliseconds(40))
         #expect(image.skipFrame() == nil)
         #expect(try image.nextFrame() == nil)
+    }
+
+    /// The first frame of a clip with B-frames comes out of its own packet alone, not after the
+    /// two its decoder holds back; after it the frames and their times are the clip's, none twice.
+    @Test func aReorderedClipsFirstFrameNeedsOnlyItsOwnPacket() throws {
+        let expected = try SampleExpectation(fileName: "video-h264-bframes.mp4")
+        let limits = DecodeLimits()
+        let decoder = try VideoDecoder(
+            input: InputFile.open(path: expected.file.path, limits: limits), format: .mp4, limits: limits)
+        let first = try #require(try decoder.nextFrame())
+        #expect(decoder.packetsDecoded == 1)
+        #expect(CanonicalPixels.bytes(first.image) == expected.frames[0])
+        #expect(first.duration == .milliseconds(80))
+        var frames = [first]
+        while let frame = try decoder.nextFrame() { frames.append(frame) }
+        #expect(frames.map { CanonicalPixels.bytes($0.image) } == expected.frames)
+        #expect(frames.map(\.duration) == [80, 40, 120, 40, 40, 40, 80, 40].map { .milliseconds($0) })
+        // Played again from the start, on the clip's own decoder.
+        try decoder.rewind()
+        let again = try #require(try decoder.nextFrame())
+        #expect(CanonicalPixels.bytes(again.image) == expected.frames[0])
+        #expect(again.duration == .milliseconds(80))
     }
 
     /// A clip cut short plays the frames it holds and says how many it declared; one with

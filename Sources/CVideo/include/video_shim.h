@@ -54,6 +54,9 @@ int tview_video_next(tview_video *video, uint8_t *rgba, int convert, int64_t *du
 // cannot seek). 0, or -1 with the reason.
 int tview_video_rewind(tview_video *video, char *reason, size_t reason_size);
 
+// How many packets decoders were given so far (the tests' look at how much decoding a frame took).
+int64_t tview_video_packets_decoded(const tview_video *video);
+
 void tview_video_close(tview_video *video);
 
 #endif

@@ -115,6 +115,9 @@ final class VideoDecoder: FrameDecoder {
         return orientation.quarterTurns % 2 == 1 ? (height, width, shape) : (width, height, shape)
     }
 
+    /// How many packets FFmpeg's decoders were given so far: what a frame cost to come out.
+    var packetsDecoded: Int { Int(tview_video_packets_decoded(video)) }
+
     func show(at bound: FrameBound) {
         pendingBound.ask(bound)
     }
