@@ -1,6 +1,6 @@
 import Decode
 import Glibc
-import Picture
+@testable import Picture
 import Terminal
 import Testing
 import TestSupport
@@ -46,6 +46,40 @@ import TestSupport
                 #expect(shown == full, "\(w)x\(h)→\(tw)x\(th), round \(round), \(rect)")
             }
         }
+    }
+
+    /// Halving exactly (a video frame at 2x2 samples a half block) takes its own path, and it
+    /// gives the taps' bytes: random pixels with every kind of alpha, whole pictures and changed
+    /// rectangles, three sizes (one of a single output pixel, one odd).
+    @Test func halvingGivesTheTapsBytes() {
+        var random = SplitMix64(seed: 7)
+        func pixel() -> RGBA {
+            let value = random.next()
+            let alpha: UInt8 = value & 3 == 0 ? 0 : (value & 4 == 0 ? 255 : UInt8(truncatingIfNeeded: value >> 40))
+            return RGBA(
+                r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
+                b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
+        }
+        for (w, h) in [(320, 180), (2, 2), (642, 362)] {
+            let halving = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: w / 2, targetHeight: h / 2)
+            var taps = halving
+            taps.halvesExactly = false
+            #expect(halving.halvesExactly)
+            var canvas = image(w, h) { _, _ in pixel() }
+            var shown = halving.scale(canvas)
+            #expect(shown == taps.scale(canvas), "\(w)x\(h)")
+            for _ in 0..<4 {
+                let x = Int(random.next() % UInt64(w)), y = Int(random.next() % UInt64(h))
+                let rect = PixelRect(
+                    x: x, y: y, width: 1 + Int(random.next() % UInt64(w - x)),
+                    height: 1 + Int(random.next() % UInt64(h - y)))
+                for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = pixel() } }
+                shown = halving.scale(canvas, changedIn: rect, previous: shown)
+                #expect(shown == taps.scale(canvas), "\(w)x\(h), \(rect)")
+            }
+        }
+        #expect(!Downsampler(sourceWidth: 321, sourceHeight: 180, targetWidth: 160, targetHeight: 90).halvesExactly)
+        #expect(!Downsampler(sourceWidth: 320, sourceHeight: 180, targetWidth: 160, targetHeight: 60).halvesExactly)
     }
 
     /// Enlarging repeats pixels: output (x, y) is source (x·w/tw, y·h/th), by whole and uneven

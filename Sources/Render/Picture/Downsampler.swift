@@ -33,6 +33,10 @@ public struct Downsampler: Sendable {
     private let enlargedColumns: [Int]
     /// Work on all processors at once (ParallelBands): for a picture someone waits for.
     public var parallel = false
+    /// Exactly half as wide and half as tall (a video frame converted to 2x2 samples a half
+    /// block): each output pixel is its 2x2 source pixels, summed straight from the rows
+    /// (`halve`), without the taps. Off only in tests, which hold it to the taps' result.
+    var halvesExactly: Bool
     /// Output rows summed at once: a source row that feeds two strips is read for each.
     private static let stripRows = 16
 
@@ -47,6 +51,7 @@ public struct Downsampler: Sendable {
         columnSpans = Self.spans(start: columnStart, taps: columnTaps, bySource: false, targets: targetWidth)
         rowSpans = Self.spans(start: rowStart, taps: rowTaps, bySource: true, targets: targetHeight)
         enlargedColumns = enlarges ? (0..<targetWidth).map { $0 * sourceWidth / targetWidth } : []
+        halvesExactly = sourceWidth == 2 * targetWidth && sourceHeight == 2 * targetHeight
     }
 
     /// Box-filter weights between a source axis and a target axis. Grouped by target index
@@ -158,6 +163,10 @@ public struct Downsampler: Sendable {
     /// Output pixels `columns` × `rows` of `image` into `out`, in bands of rows at once
     /// (ParallelBands), each band a strip of rows at a time with sums of its own.
     private func scale(_ image: RGBAImage, into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
+        if halvesExactly {
+            halve(image, into: &out, columns: columns, rows: rows)
+            return
+        }
         let sourceWork =
             (rowSpans[rows.upperBound - 1].upperBound - rowSpans[rows.lowerBound].lowerBound + 1)
             * (columnSpans[columns.upperBound - 1].upperBound - columnSpans[columns.lowerBound].lowerBound + 1)
@@ -182,6 +191,51 @@ public struct Downsampler: Sendable {
                 }
             }
         }
+    }
+
+    /// Output pixels `columns` × `rows` of `image` halved into `out`: the same sums as the taps
+    /// make (weights of exactly 1/2, in the same order: the two pixels of a source row, then the
+    /// upper row and the lower), so the same bytes, at half the cost (no taps to look up, no sums
+    /// kept between the passes; measured on video at 320x180 to 160x90).
+    private func halve(_ image: RGBAImage, into out: inout RGBAImage, columns: Range<Int>, rows: Range<Int>) {
+        let sourceWidth = self.sourceWidth, targetWidth = self.targetWidth
+        image.withUnsafeBytes { bytes in
+            let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            out.pixels.withUnsafeMutableBufferPointer { pixels in
+                let destination = SharedPointer(base: pixels.baseAddress!)
+                let source = SharedPointer(base: UnsafeMutablePointer(mutating: source))
+                // The work as `scale` counts it: four source pixels and four sums an output pixel.
+                ParallelBands.run(rows: rows.count, work: columns.count * rows.count * 8, parallel: parallel) { band in
+                    LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+                        LinearLight.toSRGBTable.withUnsafeBufferPointer { table in
+                            for y in (rows.lowerBound + band.lowerBound)..<(rows.lowerBound + band.upperBound) {
+                                let upper = source.base + 2 * y * sourceWidth * 4
+                                let lower = upper + sourceWidth * 4
+                                let to = destination.base + y * targetWidth
+                                for x in columns {
+                                    let top = Self.pairSum(upper + 8 * x, toLinear: toLinear)
+                                    let bottom = Self.pairSum(lower + 8 * x, toLinear: toLinear)
+                                    // As the taps' sums: 0 + top · ½, then + bottom · ½.
+                                    let sum = (SIMD4<Float>(repeating: 0) + top * 0.5) + bottom * 0.5
+                                    to[x] = LinearLight.pixel(premultiplied: sum, table: table)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two neighbouring pixels of a row as `columnSum` sums them with weights of ½: premultiplied
+    /// linear (r, g, b, alpha weight).
+    @inline(__always)
+    private static func pairSum(_ pixel: UnsafePointer<UInt8>, toLinear: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
+        let wp = Float(pixel[3]) * 0.5
+        let wq = Float(pixel[7]) * 0.5
+        let p = SIMD4(toLinear[Int(pixel[0])], toLinear[Int(pixel[1])], toLinear[Int(pixel[2])], 1) * wp
+        let q = SIMD4(toLinear[Int(pixel[4])], toLinear[Int(pixel[5])], toLinear[Int(pixel[6])], 1) * wq
+        return p + q
     }
 
     /// `image` scaled, given `previous`, this scaler's output for an earlier canvas that differs
