@@ -24,7 +24,8 @@ static const char *const allowed_demuxers = "mov,mp4,m4a,3gp,3g2,mj2,matroska,we
 
 #define UTIL_FUNCTIONS(X)                                                                                   \
     X(avutil_version) X(av_malloc) X(av_free) X(av_strdup) X(av_frame_alloc) X(av_frame_free)              \
-    X(av_frame_unref) X(av_strerror) X(av_log_set_level) X(av_display_rotation_get) X(av_pix_fmt_desc_get) X(av_max_alloc)
+    X(av_frame_unref) X(av_strerror) X(av_log_set_level) X(av_display_rotation_get) X(av_pix_fmt_desc_get)    \
+    X(av_max_alloc) X(av_frame_move_ref)
 #define CODEC_FUNCTIONS(X)                                                                                  \
     X(avcodec_version) X(avcodec_find_decoder) X(avcodec_alloc_context3) X(avcodec_free_context)            \
     X(avcodec_parameters_to_context) X(avcodec_open2) X(avcodec_send_packet) X(avcodec_receive_frame)       \
@@ -114,6 +115,8 @@ struct tview_video {
     AVPacket *packet;
     // The frame to give out next, and the one after it (its timestamp ends the first's time).
     AVFrame *ready, *after;
+    // The frame given out, until it is taken (converted or let go).
+    AVFrame *given;
     int have_ready;
     int stream;
     AVRational time_base;
@@ -316,7 +319,8 @@ tview_video *tview_video_open(int fd, int64_t size, size_t largest_allocation, t
     video->packet = p_av_packet_alloc();
     video->ready = p_av_frame_alloc();
     video->after = p_av_frame_alloc();
-    if (!video->packet || !video->ready || !video->after) {
+    video->given = p_av_frame_alloc();
+    if (!video->packet || !video->ready || !video->after || !video->given) {
         snprintf(reason, reason_size, "out of memory");
         tview_video_close(video);
         return NULL;
@@ -474,9 +478,8 @@ static int queue_packet(tview_video *video) {
 // hold the next frame (the reorder depth of them), as the container states them. 1 when it came
 // out so (into `rgba`), 0 when the clip is not such a one (its first packet is not a key frame,
 // no packet comes before another in time, or it would not decode alone): the packets read stay
-// queued for the clip's decoder. -1 on an error converting.
-static int early_frame(tview_video *video, uint8_t *rgba, int64_t *duration_us, int *more, char *reason,
-                       size_t size) {
+// queued for the clip's decoder. The frame is given out (`given`).
+static int early_frame(tview_video *video, int64_t *duration_us, int *more) {
     // Enough packets to see whether frames are reordered at all; the first must be a key frame
     // with a timestamp, shown (not a leading picture an edit list cuts).
     for (int wanted = 4; video->queued_count < wanted;) {
@@ -529,24 +532,20 @@ static int early_frame(tview_video *video, uint8_t *rgba, int64_t *duration_us, 
         return 0;
     }
     *duration_us = next != AV_NOPTS_VALUE ? microseconds(video, next) - microseconds(video, stamp) : 0;
-    int converted = convert(video, frame, rgba, reason, size);
+    p_av_frame_move_ref(video->given, frame);
     p_av_frame_free(&frame);
-    if (converted < 0) return -1;
     video->drop_early_copy = 1;
     video->early_stamp = stamp;
     *more = next != AV_NOPTS_VALUE;
     return 1;
 }
 
-int tview_video_next(tview_video *video, uint8_t *rgba, int convert_it, int64_t *duration_us, int *more,
-                     char *reason, size_t reason_size) {
+int tview_video_next(tview_video *video, int64_t *duration_us, int *more, char *reason, size_t reason_size) {
     *more = 0;
+    p_av_frame_unref(video->given);
     if (video->early_possible) {
         video->early_possible = 0;
-        if (convert_it) {
-            int early = early_frame(video, rgba, duration_us, more, reason, reason_size);
-            if (early != 0) return early;
-        }
+        if (early_frame(video, duration_us, more)) return 1;
     }
     if (!video->have_ready) {
         if (video->failed) {
@@ -569,8 +568,7 @@ int tview_video_next(tview_video *video, uint8_t *rgba, int convert_it, int64_t 
     int64_t duration = 0;
     if (stamp != AV_NOPTS_VALUE && end != AV_NOPTS_VALUE) duration = microseconds(video, end) - microseconds(video, stamp);
     *duration_us = duration;
-    if (convert_it && convert(video, video->ready, rgba, reason, reason_size) < 0) return -1;
-    p_av_frame_unref(video->ready);
+    p_av_frame_move_ref(video->given, video->ready);
     AVFrame *swap = video->ready;
     video->ready = video->after;
     video->after = swap;
@@ -579,7 +577,14 @@ int tview_video_next(tview_video *video, uint8_t *rgba, int convert_it, int64_t 
     return 1;
 }
 
+int tview_video_take(tview_video *video, uint8_t *rgba, char *reason, size_t reason_size) {
+    int converted = rgba ? convert(video, video->given, rgba, reason, reason_size) : 0;
+    p_av_frame_unref(video->given);
+    return converted;
+}
+
 int tview_video_rewind(tview_video *video, char *reason, size_t reason_size) {
+    p_av_frame_unref(video->given);
     p_av_frame_unref(video->ready);
     p_av_frame_unref(video->after);
     drop_queued(video);
@@ -609,5 +614,6 @@ void tview_video_close(tview_video *video) {
     if (video->packet) p_av_packet_free(&video->packet);
     if (video->ready) p_av_frame_free(&video->ready);
     if (video->after) p_av_frame_free(&video->after);
+    if (video->given) p_av_frame_free(&video->given);
     free(video);
 }

@@ -128,6 +128,22 @@ import Testing
         #expect(again.duration == .milliseconds(80))
     }
 
+    /// A bound asked for while a frame decodes (the player asks while the first frame decodes
+    /// beside the screen's set-up) is that frame's size, not only the next one's.
+    @Test func aBoundAskedForWhileAFrameDecodesIsItsSize() throws {
+        let limits = DecodeLimits()
+        let decoder = try VideoDecoder(
+            input: InputFile.open(path: Self.sample("video-h264-bframes.mp4"), limits: limits), format: .mp4,
+            limits: limits)
+        #expect(decoder.canvasWidth == 32 && decoder.canvasHeight == 24)
+        decoder.whenDecoded = { decoder.show(at: FrameBound(width: 16, height: 6, pixelAspect: 2)) }
+        let first = try #require(try decoder.nextFrame())
+        #expect(first.image.width == 16 && first.image.height == 6 && first.image.pixelAspect == 2)
+        decoder.whenDecoded = nil
+        let second = try #require(try decoder.nextFrame())
+        #expect(second.image.width == 16 && second.image.height == 6)
+    }
+
     /// A clip cut short plays the frames it holds and says how many it declared; one with
     /// bytes overwritten plays the frames that decode, their times kept (the lost frame's time
     /// goes to the one before it).

@@ -42,13 +42,17 @@ tview_video *tview_video_open(int fd, int64_t size, size_t largest_allocation, t
 // Frames come out as RGBA of `width` x `height` (the coded frame scaled; before any turn).
 void tview_video_set_output(tview_video *video, int width, int height);
 
-// The next frame in presentation order: 1 with its duration in microseconds as the clip's
-// timestamps say it (to the next frame's timestamp; the last frame's from its packet), 0 or less
-// where they say none (the caller decides then), converted into `rgba` (width * height * 4 bytes)
-// unless `convert` is 0; 0 at the end; -1 on an error (`reason`). `more` is set to 1 when another
-// frame is known to follow.
-int tview_video_next(tview_video *video, uint8_t *rgba, int convert, int64_t *duration_us, int *more, char *reason,
-                     size_t reason_size);
+// The next frame in presentation order, decoded and given out to be taken (`tview_video_take`):
+// 1 with its duration in microseconds as the clip's timestamps say it (to the next frame's
+// timestamp; the last frame's from its packet), 0 or less where they say none (the caller
+// decides then); 0 at the end; -1 on an error (`reason`). `more` is set to 1 when another frame
+// is known to follow.
+int tview_video_next(tview_video *video, int64_t *duration_us, int *more, char *reason, size_t reason_size);
+
+// The frame given out, converted into `rgba` (width * height * 4 bytes, the output size set now:
+// a size set while the frame decoded applies to it) or, with NULL, let go. 0, or -1 on an error
+// converting (`reason`).
+int tview_video_take(tview_video *video, uint8_t *rgba, char *reason, size_t reason_size);
 
 // Back to before the first frame (a seek to the start; the demuxer opened again where the clip
 // cannot seek). 0, or -1 with the reason.

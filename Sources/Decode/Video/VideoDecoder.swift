@@ -115,6 +115,10 @@ final class VideoDecoder: FrameDecoder {
         return orientation.quarterTurns % 2 == 1 ? (height, width, shape) : (width, height, shape)
     }
 
+    /// Called when a frame has decoded, before it is converted (tests: a player asking for a
+    /// bound at that moment, as it does while the first frame decodes beside the screen's set-up).
+    var whenDecoded: (() -> Void)?
+
     /// How many packets FFmpeg's decoders were given so far: what a frame cost to come out.
     var packetsDecoded: Int { Int(tview_video_packets_decoded(video)) }
 
@@ -140,19 +144,24 @@ final class VideoDecoder: FrameDecoder {
 
     func nextFrame() throws(DecodeError) -> Frame? {
         takeBound()
-        var image = canvas ?? RGBAImage(width: output.width, height: output.height)
-        canvas = nil
         var duration: Int64 = 0
         var more: CInt = 0
         var reason = [CChar](repeating: 0, count: 256)
-        let got = image.pixels.withUnsafeMutableBytes { pixels in
-            tview_video_next(
-                video, pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), 1, &duration, &more, &reason,
-                reason.count)
-        }
+        let got = tview_video_next(video, &duration, &more, &reason, reason.count)
         imageFollows = more != 0
         switch got {
         case 1:
+            // A bound asked for while the frame decoded is its size already: the first frame
+            // decodes while the screen is set up, and the player asks then.
+            whenDecoded?()
+            takeBound()
+            var image = canvas ?? RGBAImage(width: output.width, height: output.height)
+            canvas = nil
+            let converted = image.pixels.withUnsafeMutableBytes { pixels in
+                tview_video_take(
+                    video, pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), &reason, reason.count)
+            }
+            guard converted == 0 else { throw .corrupt(format: format, detail: String(cBuffer: reason)) }
             framesThisPass += 1
             canvas = image
             var frame = orientation.apply(to: image)
@@ -177,10 +186,11 @@ final class VideoDecoder: FrameDecoder {
         var duration: Int64 = 0
         var more: CInt = 0
         var reason = [CChar](repeating: 0, count: 256)
-        guard tview_video_next(video, nil, 0, &duration, &more, &reason, reason.count) == 1 else {
+        guard tview_video_next(video, &duration, &more, &reason, reason.count) == 1 else {
             imageFollows = false
             return nil
         }
+        _ = tview_video_take(video, nil, &reason, reason.count)
         imageFollows = more != 0
         framesThisPass += 1
         return timing.duration(measuredMicroseconds: duration)
