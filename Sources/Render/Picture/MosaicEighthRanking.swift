@@ -21,7 +21,11 @@ enum MosaicEighthRanking {
             (lower.luma[lane], lower.blue[lane], lower.red[lane]) = (lowerRun[3], lowerRun[4], lowerRun[5])
             lower.count[lane] = lowerRun[7]
         }
-        let leftSpreads = spreads(left, all: all), lowerSpreads = spreads(lower, all: all)
+        // Neither group of an eighth block is empty; lane 7, which is, is not read.
+        let leftSpreads = MosaicPartitionRanking.spreads(
+            luma: left.luma, blue: left.blue, red: left.red, count: left.count, all: all)
+        let lowerSpreads = MosaicPartitionRanking.spreads(
+            luma: lower.luma, blue: lower.blue, red: lower.red, count: lower.count, all: all)
         // Lane by lane (no lane masks: see MosaicPartitionRanking).
         for lane in 0..<7 {
             if leftSpreads[lane] < finalists.worstSpread {
@@ -35,22 +39,6 @@ enum MosaicEighthRanking {
                     eighth: MosaicGlyphs.lowerEighths(lane + 1))
             }
         }
-    }
-
-    /// Each lane's spread: the cell's Σ|c|² less |ΣP|²/n for the lane's group and for the rest
-    /// (`MosaicGroup.spread` of both). Neither group of an eighth block is empty; lane 7, which
-    /// is, is not read.
-    @inline(__always)
-    private static func spreads(
-        _ groups: (luma: SIMD8<Float>, blue: SIMD8<Float>, red: SIMD8<Float>, count: SIMD8<Float>), all: MosaicGroup
-    ) -> SIMD8<Float> {
-        let restLuma = all.pointTotal.x - groups.luma, restBlue = all.pointTotal.y - groups.blue
-        let restRed = all.pointTotal.z - groups.red, restCount = all.count - groups.count
-        let tiny = SIMD8<Float>(repeating: 1e-30)
-        let power =
-            (groups.luma * groups.luma + groups.blue * groups.blue + groups.red * groups.red) / (groups.count + tiny)
-            + (restLuma * restLuma + restBlue * restBlue + restRed * restRed) / (restCount + tiny)
-        return all.squares - power
     }
 
     /// `count` strips summed: the first columns (`from` 0), or the last rows upwards (`from` 15).

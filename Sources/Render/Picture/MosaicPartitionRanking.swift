@@ -19,8 +19,6 @@ enum MosaicPartitionRanking {
         }
         let lowLuma = low(lanes.luma), lowBlue = low(lanes.blue), lowRed = low(lanes.red)
         let lowCount = low(lanes.count)
-        // An empty group has no sums: 0 / tiny is its 0 without a division by zero.
-        let tiny = SIMD8<Float>(repeating: 1e-30)
         var high = SIMD4<Float>(0, 0, 0, 0)  // luma, blue, red, count of the other sub-cells in
         let blocks = 1 << (count - 4)
         for step in 0..<blocks {
@@ -31,14 +29,9 @@ enum MosaicPartitionRanking {
                 let sums = SIMD4(lanes.luma[region], lanes.blue[region], lanes.red[region], lanes.count[region])
                 high = block & (1 << moved) != 0 ? high + sums : high - sums
             }
-            let luma = lowLuma + high[0], blue = lowBlue + high[1], red = lowRed + high[2]
-            let number = lowCount + high[3]
-            let restLuma = all.pointTotal.x - luma, restBlue = all.pointTotal.y - blue
-            let restRed = all.pointTotal.z - red, restNumber = all.count - number
-            let power =
-                (luma * luma + blue * blue + red * red) / (number + tiny)
-                + (restLuma * restLuma + restBlue * restBlue + restRed * restRed) / (restNumber + tiny)
-            let spreads = all.squares - power
+            let spreads = Self.spreads(
+                luma: lowLuma + high[0], blue: lowBlue + high[1], red: lowRed + high[2], count: lowCount + high[3],
+                all: all)
             // Lane by lane: without AVX a lane mask of SIMD8 is built a lane at a time through
             // memory, which took a third of this function.
             for lane in 0..<8 where spreads[lane] < finalists.worstSpread {
@@ -46,5 +39,22 @@ enum MosaicPartitionRanking {
                 finalists.consider(spread: spreads[lane], foreground: nil, mask: mask)
             }
         }
+    }
+
+    /// Each lane's spread, its group given by point sums (`luma`, `blue`, `red`) and `count`, the
+    /// rest of the cell (`all`) the other group: the cell's Σ|c|² less |ΣP|²/n for each
+    /// (`MosaicGroup.spread` of both). Also `MosaicEighthRanking`'s.
+    @inline(__always)
+    static func spreads(
+        luma: SIMD8<Float>, blue: SIMD8<Float>, red: SIMD8<Float>, count: SIMD8<Float>, all: MosaicGroup
+    ) -> SIMD8<Float> {
+        let restLuma = all.pointTotal.x - luma, restBlue = all.pointTotal.y - blue
+        let restRed = all.pointTotal.z - red, restCount = all.count - count
+        // An empty group has no sums: 0 / tiny is its 0 without a division by zero.
+        let tiny = SIMD8<Float>(repeating: 1e-30)
+        let power =
+            (luma * luma + blue * blue + red * red) / (count + tiny)
+            + (restLuma * restLuma + restBlue * restBlue + restRed * restRed) / (restCount + tiny)
+        return all.squares - power
     }
 }
