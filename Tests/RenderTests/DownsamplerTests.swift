@@ -12,24 +12,26 @@ import TestSupport
         return result
     }
 
+    /// A random pixel with every kind of alpha: a quarter clear, some opaque, the rest partial.
+    private static func pixel(_ random: inout SplitMix64) -> RGBA {
+        let value = random.next()
+        let alpha: UInt8 = value & 3 == 0 ? 0 : (value & 4 == 0 ? 255 : UInt8(truncatingIfNeeded: value >> 40))
+        return RGBA(
+            r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
+            b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
+    }
+
     /// Scaling only what changed gives, bit for bit, what scaling everything gives: random
     /// canvases, random changed rectangles (empty, one pixel, edges, everything), five size pairs
     /// reducing and three enlarging (a whole factor, an uneven one, one axis kept).
     @Test func changedRectangleRescaleEqualsAFullRescale() {
         var random = SplitMix64(seed: 12)
-        func pixel() -> RGBA {
-            let value = random.next()
-            let alpha: UInt8 = value & 3 == 0 ? 0 : (value & 4 == 0 ? 255 : UInt8(truncatingIfNeeded: value >> 40))
-            return RGBA(
-                r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
-                b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
-        }
         for (w, h, tw, th) in [
             (97, 61, 20, 13), (640, 360, 160, 90), (33, 200, 33, 50), (8, 8, 3, 5), (300, 7, 299, 2),
             (20, 13, 60, 39), (7, 5, 17, 12), (9, 40, 9, 120),
         ] {
             let scaler = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
-            var canvas = image(w, h) { _, _ in pixel() }
+            var canvas = image(w, h) { _, _ in Self.pixel(&random) }
             var shown = scaler.scale(canvas)
             for round in 0..<12 {
                 let x = Int(random.next() % UInt64(w)), y = Int(random.next() % UInt64(h))
@@ -39,7 +41,7 @@ import TestSupport
                 if round == 0 { rect = .empty }
                 if round == 1 { rect = PixelRect(x: 0, y: 0, width: w, height: h) }
                 if round == 2 { rect = PixelRect(x: w - 1, y: h - 1, width: 1, height: 1) }
-                for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = pixel() } }
+                for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = Self.pixel(&random) } }
                 shown = scaler.scale(canvas, changedIn: rect, previous: shown)
                 let fresh = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: tw, targetHeight: th)
                 let full = fresh.scale(canvas)
@@ -53,19 +55,12 @@ import TestSupport
     /// rectangles, three sizes (one of a single output pixel, one odd).
     @Test func halvingGivesTheTapsBytes() {
         var random = SplitMix64(seed: 7)
-        func pixel() -> RGBA {
-            let value = random.next()
-            let alpha: UInt8 = value & 3 == 0 ? 0 : (value & 4 == 0 ? 255 : UInt8(truncatingIfNeeded: value >> 40))
-            return RGBA(
-                r: UInt8(truncatingIfNeeded: value >> 8), g: UInt8(truncatingIfNeeded: value >> 16),
-                b: UInt8(truncatingIfNeeded: value >> 24), a: alpha)
-        }
         for (w, h) in [(320, 180), (2, 2), (642, 362)] {
             let halving = Downsampler(sourceWidth: w, sourceHeight: h, targetWidth: w / 2, targetHeight: h / 2)
             var taps = halving
             taps.halvesExactly = false
             #expect(halving.halvesExactly)
-            var canvas = image(w, h) { _, _ in pixel() }
+            var canvas = image(w, h) { _, _ in Self.pixel(&random) }
             var shown = halving.scale(canvas)
             #expect(shown == taps.scale(canvas), "\(w)x\(h)")
             for _ in 0..<4 {
@@ -73,7 +68,7 @@ import TestSupport
                 let rect = PixelRect(
                     x: x, y: y, width: 1 + Int(random.next() % UInt64(w - x)),
                     height: 1 + Int(random.next() % UInt64(h - y)))
-                for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = pixel() } }
+                for yy in rect.y..<rect.maxY { for xx in rect.x..<rect.maxX { canvas[xx, yy] = Self.pixel(&random) } }
                 shown = halving.scale(canvas, changedIn: rect, previous: shown)
                 #expect(shown == taps.scale(canvas), "\(w)x\(h), \(rect)")
             }
